@@ -1,0 +1,21 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { localizePath, type Lang, type Section } from "../lib/locale";
+
+export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: ({ section: Section } | { label: string })[] }) {
+  const { t } = useTranslation();
+  return (
+    <nav className="breadcrumbs" aria-label={t("nav.breadcrumbs")}>
+      <ol>
+        <li><Link to={localizePath(lang)}>{t("nav.home")}</Link></li>
+        {trail.map((step, i) =>
+          "section" in step ? (
+            <li key={i}><Link to={localizePath(lang, step.section)}>{t(`nav.${step.section}`)}</Link></li>
+          ) : (
+            <li key={i} aria-current="page">{step.label}</li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,79 @@
+// The header of DESIGN.md: wordmark left, main menu centred, language and wishlist right;
+// thin and sticky, transparent over the home hero; a full-screen menu on small screens.
+import { useEffect, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { MenuItem } from "../../server/content/types";
+import { localizePath, type Lang } from "../lib/locale";
+import type { LocaleCookieOptions } from "../lib/locale-cookie";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { WishlistLink } from "./WishlistLink";
+import { SmartLink } from "./SmartLink";
+
+/** The menu when WordPress has none (or is unreachable and nothing is cached): the main sections. */
+export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[] {
+  return (["products", "collections", "exclusives", "projects", "about", "contact"] as const).map((section, i) => ({
+    id: -(i + 1),
+    label: t(`nav.${section}`),
+    href: localizePath(lang, section),
+    external: false,
+    children: [],
+  }));
+}
+
+export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: MenuItem[]; cookie: LocaleCookieOptions; overHero: boolean }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => e.key === "Escape" && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    document.body.dataset.menuOpen = "true";
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      delete document.body.dataset.menuOpen;
+    };
+  }, [open]);
+
+  return (
+    <header className="site-header" data-over-hero={overHero || undefined} data-open={open || undefined}>
+      <div className="site-header__inner">
+        <SmartLink to={localizePath(lang)} className="wordmark" aria-label={`${t("brand")} – ${t("nav.home")}`}>
+          <span className="wordmark__letters">FC</span>
+          <span className="wordmark__tagline">{t("tagline")}</span>
+        </SmartLink>
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((v) => !v)}
+        >
+          <span className="menu-toggle__icon" aria-hidden="true" />
+          <span>{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+        </button>
+        <nav id="main-menu" className="main-menu" aria-label={t("nav.main")}>
+          <ul>
+            {menu.map((item) => (
+              <li key={item.id}>
+                {item.external ? (
+                  <a href={item.href} rel="noopener">{item.label}</a>
+                ) : (
+                  <NavLink to={item.href} prefetch="intent" end={item.href === localizePath(lang)}>
+                    {item.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__tools">
+          <LanguageSwitcher lang={lang} cookie={cookie} />
+          <WishlistLink lang={lang} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,60 @@
+// Eng / Ita (spec §9). Switching stores the cookie, loads the other language's messages, then
+// goes to the same page in that language: path words translated, and ids and slugs mapped through
+// the content's translations when the page provides them (loader data `alternates`).
+import { useMatches, useNavigate, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../lib/locale";
+import { localeCookieString, type LocaleCookieOptions } from "../lib/locale-cookie";
+import { loadMessages } from "../lib/i18n";
+
+export type Alternates = Partial<Record<Lang, string>>;
+
+/** The current page in each language: the deepest route that knows its alternates wins. */
+export function useAlternates(): Record<Lang, string> {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  const fromData = [...matches]
+    .reverse()
+    .map((m) => (m.loaderData as { alternates?: Alternates } | undefined)?.alternates)
+    .find(Boolean);
+  const result = {} as Record<Lang, string>;
+  for (const lang of LANGS) result[lang] = fromData?.[lang] ?? alternatePath(pathname, lang);
+  return result;
+}
+
+export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleCookieOptions }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const alternates = useAlternates();
+  return (
+    <nav className="language-switcher" aria-label={t("language.switch")}>
+      <ul>
+        {LANGS.map((target) => (
+          <li key={target}>
+            {target === lang ? (
+              <span aria-current="true" lang={target} className="language-switcher__current">
+                {LANG_LABELS[target].short}
+              </span>
+            ) : (
+              <a
+                href={alternates[target]}
+                hrefLang={target}
+                lang={target}
+                aria-label={t("language.switchTo", { name: LANG_LABELS[target].name })}
+                onClick={async (event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                  event.preventDefault();
+                  document.cookie = localeCookieString(target, cookie);
+                  await loadMessages(target);
+                  navigate(alternates[target]);
+                }}
+              >
+                {LANG_LABELS[target].short}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
+  const { t } = useTranslation();
+  if (totalPages <= 1) return null;
+  const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter((p) => p === 1 || p === totalPages || Math.abs(p - page) <= 2);
+  return (
+    <nav className="pagination" aria-label={t("products.pagination")}>
+      {page > 1 ? <Link rel="prev" to={hrefFor(page - 1)}>{t("products.previous")}</Link> : <span aria-hidden="true" />}
+      <ol>
+        {pages.map((p, i) => (
+          <li key={p}>
+            {i > 0 && p - pages[i - 1]! > 1 ? <span aria-hidden="true">…</span> : null}
+            {p === page ? <span aria-current="page">{p}</span> : <Link to={hrefFor(p)} aria-label={t("products.page", { n: p })}>{p}</Link>}
+          </li>
+        ))}
+      </ol>
+      {page < totalPages ? <Link rel="next" to={hrefFor(page + 1)}>{t("products.next")}</Link> : <span aria-hidden="true" />}
+    </nav>
+  );
+}

@@ -1,0 +1,62 @@
+// The product detail as a modal dialog over the list it was opened from (DESIGN.md, spec §2).
+// The server renders it open, complete and indexable; in the browser it becomes a true modal
+// (focus moves in and is trapped, Escape closes). Closing returns to the list with its scroll
+// kept, and focus goes back to where it was.
+import { useEffect, useRef } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { LanguageSwitcher } from "./LanguageSwitcher";
+import { langFromPath } from "../lib/locale";
+import { usePublicConfig } from "../lib/use-public-config";
+import { useTranslation } from "react-i18next";
+
+export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: string; labelledBy: string; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const navigate = useNavigate();
+  const lang = langFromPath(useLocation().pathname);
+  const { localeCookie } = usePublicConfig();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const returnFocus = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
+    if (dialog.open) dialog.close();
+    dialog.showModal();
+    document.documentElement.dataset.dialogOpen = "true";
+    dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
+    return () => {
+      delete document.documentElement.dataset.dialogOpen;
+      const target = returnFocus && document.contains(returnFocus) ? returnFocus : document.querySelector<HTMLElement>("main a, main button");
+      target?.focus({ preventScroll: true });
+    };
+  }, []);
+
+  const close = () => navigate(closeTo, { preventScrollReset: true });
+
+  return (
+    <dialog
+      ref={ref}
+      open
+      className="product-dialog"
+      aria-labelledby={labelledBy}
+      onCancel={(e) => {
+        e.preventDefault();
+        close();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) close();
+      }}
+    >
+      <div className="product-dialog__panel">
+        <div className="product-dialog__bar">
+          {/* The page behind a modal is inert: the dialog carries its own language switch. */}
+          <LanguageSwitcher lang={lang} cookie={localeCookie} />
+        </div>
+        <button type="button" className="product-dialog__close" onClick={close} aria-label={t("product.close")} data-autofocus>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.4" /></svg>
+        </button>
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,57 @@
+// The quiet filter bar above the grid (DESIGN.md): category, colour swatches, sort and a search
+// box, all plain GET form fields, so filters live in the URL and work without JavaScript.
+import { Form, useSubmit } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Category, Colour, ProductSort } from "../../server/content/types";
+
+export const SORTS: ProductSort[] = ["newest", "oldest", "name", "name-desc"];
+
+export function ProductFilters({ categories, colours, current, action }: {
+  categories: Category[];
+  colours: Colour[];
+  current: { category?: string; colour?: string; sort: ProductSort; q?: string };
+  action: string;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  return (
+    <Form method="get" action={action} className="filters" role="search" preventScrollReset onChange={(e) => {
+      const field = e.target as unknown as HTMLInputElement;
+      if (field.tagName !== "INPUT" || field.type === "radio") submit(e.currentTarget, { preventScrollReset: true });
+    }}>
+      <div className="filters__field">
+        <label htmlFor="filter-q">{t("products.search")}</label>
+        <input id="filter-q" name="q" type="search" defaultValue={current.q ?? ""} maxLength={100} placeholder={t("products.searchPlaceholder")} />
+      </div>
+      <div className="filters__field">
+        <label htmlFor="filter-category">{t("products.category")}</label>
+        <select id="filter-category" name="category" defaultValue={current.category ?? ""}>
+          <option value="">{t("products.all")}</option>
+          {categories.map((c) => <option key={c.id} value={c.slug}>{c.name}</option>)}
+        </select>
+      </div>
+      <fieldset className="filters__swatches">
+        <legend>{t("products.colour")}</legend>
+        <label className="swatch-option">
+          <input type="radio" name="colour" value="" defaultChecked={!current.colour} />
+          <span className="swatch swatch--all" aria-hidden="true" />
+          <span className="visually-hidden">{t("products.allColours")}</span>
+        </label>
+        {colours.map((c) => (
+          <label key={c.id} className="swatch-option" title={c.name}>
+            <input type="radio" name="colour" value={c.slug} defaultChecked={current.colour === c.slug} />
+            <span className="swatch" style={{ background: c.hex }} aria-hidden="true" />
+            <span className="visually-hidden">{c.name}</span>
+          </label>
+        ))}
+      </fieldset>
+      <div className="filters__field">
+        <label htmlFor="filter-sort">{t("products.sort")}</label>
+        <select id="filter-sort" name="sort" defaultValue={current.sort}>
+          {SORTS.map((s) => <option key={s} value={s}>{t(`products.sorts.${s}`)}</option>)}
+        </select>
+      </div>
+      <button type="submit" className="button button--quiet filters__apply">{t("products.apply")}</button>
+    </Form>
+  );
+}

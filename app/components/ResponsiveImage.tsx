@@ -1,0 +1,39 @@
+// A WordPress image with every rendition in srcset and its ratio fixed, so nothing shifts while
+// it loads (CLS 0). Alt text comes from WordPress media, in the page's language.
+import type { Image } from "../../server/content/types";
+
+export function ResponsiveImage({
+  image,
+  sizes,
+  className,
+  priority = false,
+  ratio,
+  alt,
+}: {
+  image: Image | null;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+  ratio?: string;
+  alt?: string;
+}) {
+  if (!image) return <div className={`image-placeholder ${className ?? ""}`} style={ratio ? { aspectRatio: ratio } : undefined} aria-hidden="true" />;
+  const renditions = image.sizes.filter((s) => s.width > 0 && !(s.width === s.height && image.width !== image.height));
+  const srcSet = renditions.map((s) => `${s.url} ${s.width}w`).join(", ");
+  const fallback = renditions.find((s) => s.width >= 768) ?? renditions.at(-1) ?? image;
+  return (
+    <img
+      className={className}
+      src={fallback.url}
+      srcSet={srcSet || undefined}
+      sizes={srcSet ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt ?? image.alt}
+      loading={priority ? "eager" : "lazy"}
+      decoding={priority ? "sync" : "async"}
+      fetchPriority={priority ? "high" : undefined}
+      style={ratio ? { aspectRatio: ratio } : undefined}
+    />
+  );
+}

@@ -1,0 +1,65 @@
+// Server rendering. Every document is rendered completely before it is sent (onAllReady): pages
+// are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
+// If even the error page fails to render, the last-resort page answers (spec §8).
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { renderToPipeableStream } from "react-dom/server";
+import enMessages from "../locales/en/common.json";
+import itMessages from "../locales/it/common.json";
+import { provideMessages } from "./lib/i18n";
+import { lastResortHtml } from "./lib/last-resort";
+
+provideMessages("en", enMessages);
+provideMessages("it", itMessages);
+
+export const streamTimeout = 10_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  _loadContext: RouterContextProvider,
+) {
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  return new Promise<Response>((resolve) => {
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+      onAllReady() {
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
+            callback();
+          },
+        });
+        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        pipe(body);
+        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+      },
+      onShellError(error: unknown) {
+        clearTimeout(timeoutId);
+        console.error(error);
+        resolve(
+          new Response(lastResortHtml, {
+            status: 500,
+            headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+          }),
+        );
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (!request.signal.aborted) console.error(error);
+      },
+    });
+  });
+}
+
+// Errors reach the operators' log with a timestamp; aborted requests (visitor went away) are noise.
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  console.error(JSON.stringify({ at: new Date().toISOString(), msg: "render error", url: new URL(request.url).pathname, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }));
+};

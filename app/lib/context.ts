@@ -1,0 +1,24 @@
+// The typed router context through which server services reach loaders (ARCHITECTURE.md).
+// The services are built once in server/main.ts and handed in by server/app.ts's getLoadContext;
+// loaders read them with `context.get(siteContext)`. Only types cross from server/ into app/.
+import { createContext } from "react-router";
+import type { ContentService } from "../../server/content/types";
+import type { PublicConfig } from "../../server/config";
+
+export interface PageCacheHints {
+  /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
+  tags: Set<string>;
+  /** The cache policy that governs the page's CDN lifetime. */
+  policy: "short" | "long" | "none";
+}
+
+export interface SiteContext {
+  content: ContentService;
+  publicConfig: PublicConfig;
+  requestId: string;
+  /** True in development: error details may be shown. */
+  dev: boolean;
+  page: PageCacheHints;
+}
+
+export const siteContext = createContext<SiteContext>();

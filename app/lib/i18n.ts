@@ -1,0 +1,52 @@
+// i18next, one instance per language. The server renders with the page's language; the browser
+// loads that language's messages before hydrating (entry.client.tsx), so nothing flashes, and
+// loads the other language's messages only when the visitor switches (spec §4).
+import i18next, { type i18n as I18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANG, type Lang } from "./locale";
+
+type Messages = Record<string, unknown>;
+
+const loaders: Record<Lang, () => Promise<{ default: Messages }>> = {
+  en: () => import("../../locales/en/common.json"),
+  it: () => import("../../locales/it/common.json"),
+};
+
+const instances = new Map<Lang, I18n>();
+const loaded = new Map<Lang, Messages>();
+
+/** Load a language's messages (a separate chunk in the browser). */
+export async function loadMessages(lang: Lang): Promise<void> {
+  if (loaded.has(lang)) return;
+  const messages = (await loaders[lang]()).default;
+  loaded.set(lang, messages);
+}
+
+/** Register messages that are already at hand (the server imports both languages eagerly). */
+export function provideMessages(lang: Lang, messages: Messages): void {
+  loaded.set(lang, messages);
+}
+
+/** The i18next instance of a language; its messages must have been loaded. */
+export function i18nFor(lang: Lang): I18n {
+  const existing = instances.get(lang);
+  if (existing) return existing;
+  const messages = loaded.get(lang);
+  if (!messages) throw new Error(`Messages for "${lang}" were not loaded`);
+  const resources: Resource = { [lang]: { common: messages } };
+  const fallback = loaded.get(DEFAULT_LANG);
+  if (lang !== DEFAULT_LANG && fallback) resources[DEFAULT_LANG] = { common: fallback };
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: lang,
+    fallbackLng: DEFAULT_LANG,
+    ns: ["common"],
+    defaultNS: "common",
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  instances.set(lang, instance);
+  return instance;
+}

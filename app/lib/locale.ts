@@ -1,0 +1,110 @@
+// Languages and localized paths: the ONE table of path words that both the route tree
+// (app/routes.ts) and every link, alternate and language switch are built from.
+// English has no prefix; Italian lives under /it with Italian path words (spec §2).
+
+export const LANGS = ["en", "it"] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = "en";
+
+/** Labels of the language switcher (spec §9). */
+export const LANG_LABELS: Record<Lang, { short: string; name: string }> = {
+  en: { short: "Eng", name: "English" },
+  it: { short: "Ita", name: "Italiano" },
+};
+
+export const LOCALE_COOKIE = "i18n_redirected";
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** Path words per language. Keys are the product's names for each section. */
+export const SEGMENTS = {
+  products: { en: "products", it: "prodotti" },
+  categories: { en: "categories", it: "categorie" },
+  collections: { en: "collections", it: "collezioni" },
+  exclusives: { en: "exclusives", it: "esclusivi" },
+  projects: { en: "projects", it: "progetti" },
+  contact: { en: "contact", it: "contatti" },
+  funding: { en: "funding", it: "finanziamenti" },
+  manufacture: { en: "manufacture", it: "manifattura" },
+  about: { en: "about", it: "about" },
+  newsletter: { en: "newsletter", it: "newsletter" },
+  prove: { en: "prove", it: "prove" },
+  wishlist: { en: "wishlist", it: "wishlist" },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type Section = keyof typeof SEGMENTS;
+
+/** Company pages: a WordPress page each, found by its English slug. */
+export const COMPANY_PAGES = ["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const;
+export type CompanyPage = (typeof COMPANY_PAGES)[number];
+
+export function isLang(value: unknown): value is Lang {
+  return value === "en" || value === "it";
+}
+
+export function prefixOf(lang: Lang): string {
+  return lang === DEFAULT_LANG ? "" : `/${lang}`;
+}
+
+/** The language a path belongs to: the prefix decides (spec §4). */
+export function langFromPath(pathname: string): Lang {
+  return pathname === "/it" || pathname.startsWith("/it/") ? "it" : "en";
+}
+
+/** Build a site path: localizePath("it", "categories", "vasi", "products", 12) → /it/categorie/vasi/prodotti/12 */
+export function localizePath(lang: Lang, ...parts: (Section | string | number)[]): string {
+  const words = parts.map((part) =>
+    typeof part === "string" && part in SEGMENTS ? SEGMENTS[part as Section][lang] : encodeURIComponent(String(part)),
+  );
+  const path = [prefixOf(lang), ...words].join("/");
+  return path === "" ? "/" : path.startsWith("/") ? path : `/${path}`;
+}
+
+const wordToSection = new Map<string, Section>();
+for (const lang of LANGS) {
+  for (const [section, words] of Object.entries(SEGMENTS) as [Section, Record<Lang, string>][]) {
+    wordToSection.set(`${lang}:${words[lang]}`, section);
+  }
+}
+
+/** The section a path word names in a language, if any. */
+export function sectionOf(word: string | undefined, lang: Lang): Section | undefined {
+  return word === undefined ? undefined : wordToSection.get(`${lang}:${word}`);
+}
+
+/** Split a path into language and words after the prefix. */
+export function parsePath(pathname: string): { lang: Lang; words: string[] } {
+  const lang = langFromPath(pathname);
+  const rest = lang === "it" ? pathname.slice(3) : pathname;
+  return { lang, words: rest.split("/").filter(Boolean) };
+}
+
+/**
+ * The same page in another language, translating the path words and keeping every id and slug.
+ * Content routes refine this with the content's own translations (different slugs per language).
+ */
+export function alternatePath(pathname: string, to: Lang): string {
+  const { lang, words } = parsePath(pathname);
+  const translated = words.map((word) => {
+    const section = sectionOf(word, lang);
+    return section ? SEGMENTS[section][to] : word;
+  });
+  const path = [prefixOf(to), ...translated].join("/");
+  return path === "" ? "/" : path;
+}
+
+/**
+ * Path of the list a product dialog sits on: /it/categorie/vasi/prodotti/12 → /it/categorie/vasi.
+ * The scroll position and the page transition are keyed on it, so opening or closing a product
+ * never resets the list underneath (spec §2).
+ */
+export function listPathOf(pathname: string): string {
+  const { lang, words } = parsePath(pathname);
+  const at = words.findIndex((w) => sectionOf(w, lang) === "products");
+  if (at <= 0) return at === 0 ? localizePath(lang, "products") : pathname;
+  return [prefixOf(lang), ...words.slice(0, at)].join("/");
+}
+
+/** A product's path over a given list: /products/12, /it/collezioni/onda/prodotti/1012 … */
+export function productPath(listPath: string, lang: Lang, id: number): string {
+  return listPath === localizePath(lang, "products") ? `${listPath}/${id}` : `${listPath}/${SEGMENTS.products[lang]}/${id}`;
+}

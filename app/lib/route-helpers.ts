@@ -1,0 +1,47 @@
+// Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
+// (spec §8: 'This page could not be found', rendered by the error boundary).
+import { data, type MetaArgs } from "react-router";
+import { langFromPath, type Lang } from "./locale";
+import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
+
+export function langOf(request: Request): Lang {
+  return langFromPath(new URL(request.url).pathname);
+}
+
+export function notFound(): never {
+  throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/** A WordPress id from a path: digits only, else the page does not exist. */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value)) notFound();
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
+  return id;
+}
+
+/** A slug from a path: what WordPress could have made (lowercase letters, digits, dashes, %xx). */
+export function slugParam(value: string | undefined): string {
+  if (!value || value.length > 200 || !/^[\p{Ll}\p{Lo}\p{N}_-]+$/u.test(value)) notFound();
+  return value;
+}
+
+/** `meta` for a page whose loader returned `alternates`, `title`, `description` and maybe an image. */
+export function metaFrom(
+  args: { matches: readonly unknown[]; location: MetaArgs["location"]; error?: unknown; loaderData?: unknown },
+  extra: Partial<PageMetaInput> = {},
+) {
+  if (args.error) return [];
+  const config = rootConfig(args.matches as Parameters<typeof rootConfig>[0]);
+  const data = (args.loaderData ?? {}) as { alternates?: PageMetaInput["alternates"]; title?: string; description?: string; image?: PageMetaInput["image"] };
+  const lang = langFromPath(args.location.pathname);
+  return pageMeta({
+    lang,
+    alternates: data.alternates ?? { en: args.location.pathname, it: args.location.pathname },
+    siteUrl: config?.siteUrl ?? "",
+    title: data.title,
+    description: data.description,
+    image: data.image,
+    ...extra,
+  });
+}

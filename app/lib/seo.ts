@@ -1,0 +1,69 @@
+// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), description,
+// canonical and hreflang alternates from SITE_URL (never the request's Host), Open Graph.
+import type { MetaDescriptor } from "react-router";
+import { LANGS, DEFAULT_LANG, type Lang } from "./locale";
+import type { PublicConfig } from "../../server/config";
+
+export const BRAND = "FC";
+export const TITLE_SEPARATOR = " – ";
+
+export function pageTitle(title: string | undefined): string {
+  return title ? `${title}${TITLE_SEPARATOR}${BRAND}` : BRAND;
+}
+
+export interface PageMetaInput {
+  title?: string;
+  description?: string;
+  lang: Lang;
+  /** The page's path in each language. */
+  alternates: Record<Lang, string>;
+  siteUrl: string;
+  image?: { url: string; width?: number; height?: number; alt?: string } | null;
+  noindex?: boolean;
+  type?: "website" | "product" | "article";
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  if (/^https?:\/\//.test(path)) return path;
+  return `${siteUrl}${path === "/" ? "" : path}` || "/";
+}
+
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const title = pageTitle(input.title);
+  const canonical = absoluteUrl(input.siteUrl, input.alternates[input.lang]);
+  const meta: MetaDescriptor[] = [{ title }, { property: "og:title", content: title }];
+  if (input.description) {
+    meta.push({ name: "description", content: input.description }, { property: "og:description", content: input.description });
+  }
+  if (input.noindex) {
+    meta.push({ name: "robots", content: "noindex" });
+  } else {
+    meta.push({ tagName: "link", rel: "canonical", href: canonical });
+    for (const lang of LANGS) {
+      meta.push({ tagName: "link", rel: "alternate", hrefLang: lang, href: absoluteUrl(input.siteUrl, input.alternates[lang]) });
+    }
+    meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.siteUrl, input.alternates[DEFAULT_LANG]) });
+  }
+  meta.push(
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:url", content: canonical },
+    { property: "og:site_name", content: BRAND },
+    { property: "og:locale", content: input.lang === "it" ? "it_IT" : "en_GB" },
+    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+  );
+  if (input.image) {
+    const image = absoluteUrl(input.siteUrl, input.image.url);
+    meta.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    if (input.image.width) meta.push({ property: "og:image:width", content: String(input.image.width) });
+    if (input.image.height) meta.push({ property: "og:image:height", content: String(input.image.height) });
+    if (input.image.alt) meta.push({ property: "og:image:alt", content: input.image.alt });
+  }
+  return meta;
+}
+
+/** Root loader data, as route `meta` functions find it in `matches`. */
+export function rootConfig(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): PublicConfig | undefined {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { config?: PublicConfig } | undefined;
+  return data?.config;
+}

@@ -1,0 +1,102 @@
+// The document: <html lang>, the head of spec §1, body attributes of spec §2, the loading bar,
+// and the last error boundary. Language comes from the path prefix, never from a cookie, so every
+// page but / is the same for every visitor and can be cached.
+import { useEffect } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type LinksFunction,
+  type ShouldRevalidateFunction,
+} from "react-router";
+import { I18nextProvider } from "react-i18next";
+import type { Route } from "./+types/root";
+import { siteContext } from "./lib/context";
+import { i18nFor } from "./lib/i18n";
+import { langFromPath, listPathOf } from "./lib/locale";
+import { LoadingBar } from "./components/LoadingBar";
+import { ErrorPage } from "./components/ErrorPage";
+import { useScrollDirection } from "./lib/use-scroll-direction";
+import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
+import styles from "./styles/app.css?url";
+
+export const APP_VERSION = "3.0.0";
+export const THEME_COLOR = "#A8874A";
+export const FONT_STYLESHEET = "/fonts/fonts.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { publicConfig } = context.get(siteContext);
+  return { config: publicConfig };
+}
+
+// Public configuration does not change while the page is open.
+export const shouldRevalidate: ShouldRevalidateFunction = () => false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const i18n = i18nFor(lang);
+  const data = useRouteLoaderData<typeof loader>("root");
+  useScrollDirection();
+  useFontStylesheet();
+  return (
+    <html lang={lang} data-scroll-direction="up">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="description" content={i18n.t("description")} />
+        <meta name="keywords" content={i18n.t("keywords")} />
+        <meta name="theme-color" content={THEME_COLOR} />
+        <meta name="application-name" content="FC" />
+        <meta name="apple-mobile-web-app-title" content="FC" />
+        <meta name="generator" content={`FC ${data?.config.version ?? APP_VERSION}`} />
+        <Meta />
+        <Links />
+      </head>
+      <body data-theme="original" data-header="shown" data-footer="shown">
+        <I18nextProvider i18n={i18n}>
+          <a className="skip-link" href="#main">
+            {i18n.t("skipToContent")}
+          </a>
+          <LoadingBar />
+          {children}
+        </I18nextProvider>
+        <ScrollRestoration getKey={(location) => listPathOf(location.pathname) + location.search} />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** The font stylesheet is added once the page is ready (spec §7): first paint never waits for it. */
+function useFontStylesheet() {
+  useEffect(() => {
+    if (document.querySelector(`link[href="${FONT_STYLESHEET}"]`)) return;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = FONT_STYLESHEET;
+    document.head.appendChild(link);
+  }, []);
+}
+
+export default function App() {
+  useChunkTimeoutGuard();
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} error={error} standalone />;
+}

@@ -1,0 +1,45 @@
+// The product categories, each an image tile leading to its products.
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/categories";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { alternatePath, langFromPath, localizePath, LANGS } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { Tile } from "../components/Tile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const categories = await content.listCategories(lang);
+  const path = new URL(request.url).pathname;
+  const t = i18nFor(lang).t;
+  return {
+    categories,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<(typeof LANGS)[number], string>,
+    title: t("nav.categories"),
+    description: t("categories.description"),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function Categories({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = langFromPath(useLocation().pathname);
+  return (
+    <main id="main" className="listing" tabIndex={-1}>
+      <header className="listing__header">
+        <h1 className="display">{t("nav.categories")}</h1>
+        <p className="lede">{t("categories.description")}</p>
+      </header>
+      <ul className="tile-grid">
+        {loaderData.categories.map((c, i) => (
+          <li key={c.id}>
+            <Tile to={localizePath(lang, "categories", c.slug)} title={c.name} image={c.image} caption={t("categories.count", { count: c.count })} priority={i < 2} />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

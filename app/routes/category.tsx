@@ -1,0 +1,48 @@
+// One category: its description, then its products; a product opens over it.
+import { Outlet, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/category";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom, notFound, slugParam } from "../lib/route-helpers";
+import { alternatesFor } from "../lib/alternates.server";
+import { langFromPath, listPathOf, productPath } from "../lib/locale";
+import { ProductGrid } from "../components/ProductCard";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const category = await content.getCategory(slugParam(params.slug), lang);
+  if (!category) notFound();
+  const url = new URL(request.url);
+  const [products, alternates] = await Promise.all([
+    content.listProducts({ lang, category: category.id, perPage: 100 }),
+    alternatesFor(content, listPathOf(url.pathname)),
+  ]);
+  return { category, products: products.items, alternates, title: category.name, description: category.description, image: category.image };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const listPath = listPathOf(pathname);
+  const { category, products } = loaderData;
+  return (
+    <main id="main" className="listing" tabIndex={-1}>
+      <Breadcrumbs lang={lang} trail={[{ section: "categories" }, { label: category.name }]} />
+      <header className="listing__header">
+        <h1 className="display">{category.name}</h1>
+        {category.description ? <p className="lede">{category.description}</p> : null}
+      </header>
+      {products.length > 0 ? (
+        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} />
+      ) : (
+        <p className="empty">{t("products.none")}</p>
+      )}
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+// One collection or exclusive: an editorial opening (image, title, text), then its products.
+import { Outlet, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/edition";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom, notFound, slugParam } from "../lib/route-helpers";
+import { alternatesFor } from "../lib/alternates.server";
+import { langFromPath, listPathOf, productPath } from "../lib/locale";
+import { editionKindOf } from "./editions";
+import { ProductGrid } from "../components/ProductCard";
+import { ResponsiveImage } from "../components/ResponsiveImage";
+import { Prose } from "../components/Prose";
+import { Breadcrumbs } from "../components/Breadcrumbs";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const url = new URL(request.url);
+  const kind = editionKindOf(url.pathname);
+  const edition = await content.getEdition(kind, slugParam(params.slug), lang);
+  if (!edition) notFound();
+  const [products, alternates] = await Promise.all([
+    content.listProducts({ lang, [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 }),
+    alternatesFor(content, listPathOf(url.pathname)),
+  ]);
+  return { edition, products: products.items, alternates, title: edition.name, description: edition.excerpt, image: edition.image };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function EditionPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const listPath = listPathOf(pathname);
+  const { edition, products } = loaderData;
+  return (
+    <main id="main" className="edition" tabIndex={-1}>
+      <Breadcrumbs lang={lang} trail={[{ section: edition.kind }, { label: edition.name }]} />
+      <header className="edition__opening">
+        <div className="edition__media">
+          <ResponsiveImage image={edition.image} ratio="3 / 2" sizes="(min-width: 900px) 60vw, 100vw" priority />
+        </div>
+        <div className="edition__intro">
+          <p className="label">{[t(`nav.${edition.kind}`), edition.partner, edition.year].filter(Boolean).join(" · ")}</p>
+          <h1 className="display">{edition.name}</h1>
+          {edition.subtitle ? <p className="lede">{edition.subtitle}</p> : null}
+          {edition.designer ? <p className="edition__designer">{t("product.by", { name: edition.designer.name })}</p> : null}
+          <Prose html={edition.introHtml} />
+        </div>
+      </header>
+      <section aria-labelledby="edition-products">
+        <h2 id="edition-products" className="section-title">{t("editions.objects")}</h2>
+        {products.length > 0 ? (
+          <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} />
+        ) : (
+          <p className="empty">{t("products.none")}</p>
+        )}
+      </section>
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,62 @@
+// Collections or exclusives (one module for both: the path word decides which).
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/editions";
+import type { Edition } from "../../server/content/types";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { Tile } from "../components/Tile";
+
+export function editionKindOf(pathname: string): Edition["kind"] {
+  const { lang, words } = parsePath(pathname);
+  return sectionOf(words[0], lang) === "exclusives" ? "exclusives" : "collections";
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const path = new URL(request.url).pathname;
+  const kind = editionKindOf(path);
+  const editions = await content.listEditions(kind, lang);
+  const t = i18nFor(lang).t;
+  return {
+    kind,
+    editions,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<Lang, string>,
+    title: t(`nav.${kind}`),
+    description: t(`editions.${kind}Description`),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function Editions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = langFromPath(useLocation().pathname);
+  const { kind, editions } = loaderData;
+  return (
+    <main id="main" className="listing" tabIndex={-1}>
+      <header className="listing__header">
+        <h1 className="display">{t(`nav.${kind}`)}</h1>
+        <p className="lede">{t(`editions.${kind}Description`)}</p>
+      </header>
+      <ul className="tile-grid tile-grid--wide">
+        {editions.map((e, i) => (
+          <li key={e.id}>
+            <Tile
+              to={localizePath(lang, kind, e.slug)}
+              title={e.name}
+              image={e.image}
+              kicker={[e.partner, e.year].filter(Boolean).join(" · ") || undefined}
+              caption={e.subtitle || e.excerpt}
+              ratio="3 / 2"
+              priority={i < 2}
+            />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

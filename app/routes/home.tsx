@@ -1,0 +1,98 @@
+// The home page (DESIGN.md): a hero with one object and the tagline, featured collections and
+// exclusives as large tiles, the imagemap with its hotspots, and the newest products.
+import { useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/home";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { ResponsiveImage } from "../components/ResponsiveImage";
+import { Tile } from "../components/Tile";
+import { Imagemap } from "../components/Imagemap";
+import { ProductGrid } from "../components/ProductCard";
+import { SmartLink } from "../components/SmartLink";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const front = await content.getFrontPage(lang);
+  const t = i18nFor(lang).t;
+  const path = new URL(request.url).pathname;
+  return {
+    front,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<Lang, string>,
+    title: front.tagline || t("tagline"),
+    description: t("description"),
+    image: front.hero ? { url: front.hero.url, width: front.hero.width, height: front.hero.height, alt: front.hero.alt } : null,
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = langFromPath(useLocation().pathname);
+  const { front } = loaderData;
+  const productsPath = localizePath(lang, "products");
+  return (
+    <main id="main" className="home" tabIndex={-1}>
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__media">
+          <ResponsiveImage image={front.hero} ratio="16 / 9" sizes="100vw" priority />
+        </div>
+        <div className="hero__text">
+          <h1 id="hero-title" className="display display--hero">{front.tagline || t("tagline")}</h1>
+          <SmartLink to={productsPath} className="link-arrow">{t("home.discover")}</SmartLink>
+        </div>
+      </section>
+
+      {front.featuredCollections.length > 0 ? (
+        <section className="band" aria-labelledby="featured-collections">
+          <header className="band__header">
+            <h2 id="featured-collections" className="section-title">{t("nav.collections")}</h2>
+            <SmartLink to={localizePath(lang, "collections")} className="link-arrow">{t("home.allCollections")}</SmartLink>
+          </header>
+          <ul className="tile-grid tile-grid--wide">
+            {front.featuredCollections.map((c) => (
+              <li key={c.id}><Tile to={localizePath(lang, "collections", c.slug)} title={c.name} image={c.image} caption={c.subtitle} ratio="3 / 2" /></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {front.imagemap ? (
+        <section className="band band--bleed" aria-labelledby="imagemap-title">
+          <header className="band__header">
+            <h2 id="imagemap-title" className="section-title">{t("home.inTheRoom")}</h2>
+          </header>
+          <Imagemap imagemap={front.imagemap} hrefOf={(p) => `${productsPath}/${p.id}`} />
+        </section>
+      ) : null}
+
+      {front.featuredExclusives.length > 0 ? (
+        <section className="band" aria-labelledby="featured-exclusives">
+          <header className="band__header">
+            <h2 id="featured-exclusives" className="section-title">{t("nav.exclusives")}</h2>
+            <SmartLink to={localizePath(lang, "exclusives")} className="link-arrow">{t("home.allExclusives")}</SmartLink>
+          </header>
+          <ul className="tile-grid">
+            {front.featuredExclusives.map((e) => (
+              <li key={e.id}><Tile to={localizePath(lang, "exclusives", e.slug)} title={e.name} image={e.image} kicker={e.partner} caption={e.subtitle} /></li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {front.newest.length > 0 ? (
+        <section className="band" aria-labelledby="newest">
+          <header className="band__header">
+            <h2 id="newest" className="section-title">{t("home.newest")}</h2>
+            <SmartLink to={productsPath} className="link-arrow">{t("home.allProducts")}</SmartLink>
+          </header>
+          <ProductGrid products={front.newest.slice(0, 8)} hrefOf={(p) => `${productsPath}/${p.id}`} />
+        </section>
+      ) : null}
+    </main>
+  );
+}

@@ -1,0 +1,67 @@
+// The layout of one language: header with the main menu, footer with the company's details.
+// Each language has its own instance of this route (ids locale-en / locale-it), so switching
+// language loads the menus in the new language, while navigating within a language does not.
+import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/locale-layout";
+import { siteContext } from "../lib/context";
+import { langFromPath, listPathOf, localizePath } from "../lib/locale";
+import { Header, fallbackMenu } from "../components/Header";
+import { Footer } from "../components/Footer";
+import { ErrorPage } from "../components/ErrorPage";
+import { PageTransition } from "../components/PageTransition";
+import { settle } from "../lib/settle";
+import { usePublicConfig } from "../lib/use-public-config";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langFromPath(new URL(request.url).pathname);
+  // The chrome is deferred-style data: if WordPress fails, the page still renders with the
+  // built-in menu rather than failing as a whole.
+  const [header, footer, company] = await Promise.all([
+    settle(content.getMenu("header", lang), []),
+    settle(content.getMenu("footer", lang), []),
+    settle(content.getCompany(lang), null),
+  ]);
+  return { lang, header, footer, company };
+}
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
+  formMethod !== undefined && formMethod !== "GET" ? true : langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname);
+
+function Chrome({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const root = usePublicConfig();
+  const menu = data && data.header.length > 0 ? data.header : fallbackMenu(lang, t);
+  return (
+    <div className="page">
+      <Header lang={lang} menu={menu} cookie={root.localeCookie} overHero={pathname === localizePath(lang)} />
+      {children}
+      <Footer lang={lang} menu={data?.footer ?? []} company={data?.company ?? null} />
+    </div>
+  );
+}
+
+export default function LocaleLayout({ loaderData }: Route.ComponentProps) {
+  const { pathname } = useLocation();
+  return (
+    <Chrome data={loaderData}>
+      <PageTransition pageKey={listPathOf(pathname)}>
+        <Outlet />
+      </PageTransition>
+    </Chrome>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const data = useRouteLoaderData<typeof loader>(`locale-${langFromPath(useLocation().pathname)}`);
+  return (
+    <Chrome data={data}>
+      <ErrorPage status={status} error={error} />
+    </Chrome>
+  );
+}

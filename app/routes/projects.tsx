@@ -1,0 +1,60 @@
+// Projects: one long page, a band per project led by its imagemap (DESIGN.md); a product from
+// a hotspot or a project's list opens over it (/projects/products/{id}).
+import { Outlet, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/projects";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { alternatePath, langFromPath, localizePath, productPath, LANGS, type Lang } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { Imagemap } from "../components/Imagemap";
+import { ProductGrid } from "../components/ProductCard";
+import { ResponsiveImage } from "../components/ResponsiveImage";
+import { Prose } from "../components/Prose";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const projects = await content.listProjects(lang);
+  const listPath = localizePath(lang, "projects");
+  const t = i18nFor(lang).t;
+  return {
+    projects,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(listPath, l)])) as Record<Lang, string>,
+    title: t("nav.projects"),
+    description: t("projects.description"),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args);
+
+export default function Projects({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const lang = langFromPath(useLocation().pathname);
+  const listPath = localizePath(lang, "projects");
+  const hrefOf = (p: { id: number }) => productPath(listPath, lang, p.id);
+  return (
+    <main id="main" className="projects" tabIndex={-1}>
+      <header className="listing__header">
+        <h1 className="display">{t("nav.projects")}</h1>
+        <p className="lede">{t("projects.description")}</p>
+      </header>
+      {loaderData.projects.map((project, i) => (
+        <section key={project.id} className="project-band" aria-labelledby={`project-${project.id}`}>
+          {project.imagemap ? (
+            <Imagemap imagemap={project.imagemap} hrefOf={hrefOf} priority={i === 0} />
+          ) : (
+            <ResponsiveImage image={project.image} ratio="16 / 9" sizes="100vw" priority={i === 0} />
+          )}
+          <div className="project-band__text">
+            <p className="label">{[project.location, project.year].filter(Boolean).join(" · ")}</p>
+            <h2 id={`project-${project.id}`} className="section-title">{project.name}</h2>
+            <Prose html={project.descriptionHtml} />
+          </div>
+          {project.products.length > 0 ? <ProductGrid products={project.products} hrefOf={hrefOf} label={project.name} /> : null}
+        </section>
+      ))}
+      <Outlet />
+    </main>
+  );
+}

@@ -1,0 +1,110 @@
+// The wishlist: the saved objects (kept in the browser by English id) shown in the page's
+// language. The same loader serves the share link (/wishlist?items=12,14), which restores a list
+// on another device, and the browser's own fetch of the stored ids.
+import { useEffect, useMemo, useState } from "react";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/wishlist";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
+import { ProductGrid } from "../components/ProductCard";
+
+export function parseItems(value: string | null): number[] {
+  if (!value) return [];
+  return [...new Set(value.split(",").filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, WISHLIST_LIMIT);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(siteContext);
+  const lang = langOf(request);
+  const url = new URL(request.url);
+  const items = parseItems(url.searchParams.get("items"));
+  const products = items.length > 0 ? await content.getProductsByEnglishIds(items, lang) : [];
+  const t = i18nFor(lang).t;
+  return {
+    shared: items,
+    products,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(url.pathname, l)])) as Record<Lang, string>,
+    title: t("nav.wishlist"),
+    description: t("wishlistPage.description"),
+  };
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args, { noindex: true });
+
+export default function Wishlist({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const lang = langFromPath(pathname);
+  const navigate = useNavigate();
+  const ids = useWishlist((s) => s.ids);
+  const add = useWishlist((s) => s.add);
+  const clear = useWishlist((s) => s.clear);
+  const fetcher = useFetcher<typeof loader>();
+  const [hydrated, setHydrated] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  // A share link restores its list into this browser's wishlist, then the address is cleaned.
+  useEffect(() => {
+    void Promise.resolve(useWishlist.persist.rehydrate()).then(() => {
+      if (loaderData.shared.length > 0) {
+        add(loaderData.shared);
+        navigate(pathname, { replace: true, preventScrollReset: true });
+      }
+      setHydrated(true);
+    });
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const key = ids.join(",");
+  useEffect(() => {
+    if (!hydrated || ids.length === 0) return;
+    void fetcher.load(`${localizePath(lang, "wishlist")}?items=${key}`);
+  }, [hydrated, key, lang]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const products = useMemo(() => {
+    const source = fetcher.data?.products ?? loaderData.products;
+    return source.filter((p) => ids.includes(p.translations.en ?? p.id));
+  }, [fetcher.data, loaderData.products, ids]);
+
+  const shareUrl = `${typeof window === "undefined" ? "" : window.location.origin}${localizePath(lang, "wishlist")}?items=${key}`;
+  const enquiry = `${localizePath(lang, "contact")}?wishlist=${key}`;
+
+  return (
+    <main id="main" className="listing wishlist" tabIndex={-1}>
+      <header className="listing__header">
+        <h1 className="display">{t("nav.wishlist")}</h1>
+        <p className="lede">{t("wishlistPage.description")}</p>
+      </header>
+      {!hydrated ? (
+        <p className="empty" aria-busy="true">{t("loading")}…</p>
+      ) : ids.length === 0 ? (
+        <div className="empty">
+          <p>{t("wishlistPage.empty")}</p>
+          <Link className="button" to={localizePath(lang, "products")}>{t("wishlistPage.browse")}</Link>
+        </div>
+      ) : (
+        <>
+          <div className="wishlist__actions">
+            <p aria-live="polite">{t("products.count", { count: ids.length })}</p>
+            <button type="button" className="button button--quiet" onClick={async () => {
+              await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
+              setCopied(true);
+            }}>
+              {copied ? t("wishlistPage.copied") : t("wishlistPage.share")}
+            </button>
+            <Link className="button button--quiet" to={enquiry}>{t("wishlistPage.enquire")}</Link>
+            <button type="button" className="button button--quiet" onClick={() => clear()}>{t("wishlistPage.clear")}</button>
+          </div>
+          <p className="wishlist__share">
+            <label htmlFor="share-link">{t("wishlistPage.shareLink")}</label>
+            <input id="share-link" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
+          </p>
+          <ProductGrid products={products} hrefOf={(p) => localizePath(lang, "products", p.id)} label={t("nav.wishlist")} />
+        </>
+      )}
+    </main>
+  );
+}

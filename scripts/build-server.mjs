@@ -1,0 +1,17 @@
+// Bundles the Node entry (server/main.ts and the modules it builds the services from) into
+// build/node/main.js. Packages stay external: the runtime image installs them with npm ci.
+import { build } from "esbuild";
+
+await build({
+  entryPoints: ["server/main.ts"],
+  outfile: "build/node/main.js",
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log("server: build/node/main.js");

@@ -1,0 +1,23 @@
+// The React Router request handler (the Vite SSR entry, built into build/server/index.js).
+// server/main.ts builds the services once and calls createSiteHandler with them; they reach the
+// loaders through the typed router context, so the handler bundle never builds its own.
+import { createRequestHandler } from "@react-router/express";
+import { RouterContextProvider } from "react-router";
+import type { RequestHandler } from "express";
+import { siteContext, type SiteContext } from "../app/lib/context";
+
+export type SiteServices = Omit<SiteContext, "requestId" | "page">;
+
+export function createSiteHandler(services: SiteServices, mode: "development" | "production"): RequestHandler {
+  return createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    mode,
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      const page = { tags: new Set<string>(), policy: "short" as const };
+      res.locals.page = page;
+      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), page });
+      return context;
+    },
+  });
+}

@@ -1,0 +1,8 @@
+// Every piece of demo copy exists in both site languages; this is its shape.
+import type { Lang } from "../model";
+
+export type Bilingual = Record<Lang, string>;
+
+export function bi(en: string, it: string): Bilingual {
+  return { en, it };
+}

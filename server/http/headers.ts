@@ -1,0 +1,33 @@
+// Response headers that are the same for every answer: security headers, and the cache headers
+// of CONTRACT "Page responses" for HTML and React Router data: browsers revalidate every time
+// (never stale-while-revalidate: after a purge the next view must be new), the CDN keeps the page
+// for the policy's fresh time with stale-while-revalidate / stale-if-error; errors are no-store.
+import type { Response } from "express";
+
+export interface CdnPolicy {
+  freshSeconds: number;
+  staleSeconds: number;
+}
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "SAMEORIGIN",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+  "Cross-Origin-Opener-Policy": "same-origin",
+};
+
+export function pageCacheHeaders(status: number, policy: CdnPolicy, notFoundSeconds = 60): Record<string, string> {
+  if (status >= 500 || status === 429) return { "Cache-Control": "no-store" };
+  const fresh = status === 404 || status === 410 ? Math.min(notFoundSeconds, policy.freshSeconds) : policy.freshSeconds;
+  const cdn = `max-age=${fresh}, stale-while-revalidate=${policy.staleSeconds}, stale-if-error=${policy.staleSeconds}`;
+  return {
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    "CDN-Cache-Control": cdn,
+    "Surrogate-Control": cdn,
+  };
+}
+
+export function setHeaders(res: Response, headers: Record<string, string>): void {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}

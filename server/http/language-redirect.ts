@@ -1,0 +1,27 @@
+// The only page that reads a cookie on the server: / (CONTRACT "Page responses"). A configured
+// root redirect wins; else the i18n_redirected cookie, else the browser's language, decide
+// whether the visitor belongs on /it (spec §4). The answer is private: it differs per visitor.
+import Negotiator from "negotiator";
+import type { RequestHandler } from "express";
+import { langFromCookieHeader } from "../../app/lib/locale-cookie";
+import { DEFAULT_LANG, LANGS, localizePath, type Lang } from "../../app/lib/locale";
+
+export function preferredLang(cookieHeader: string | undefined, acceptLanguage: string | undefined): Lang {
+  const fromCookie = langFromCookieHeader(cookieHeader);
+  if (fromCookie) return fromCookie;
+  const negotiated = new Negotiator({ headers: { "accept-language": acceptLanguage ?? "" } }).language([...LANGS]);
+  return (negotiated as Lang | undefined) ?? DEFAULT_LANG;
+}
+
+export function rootLanguageRedirect(rootRedirect: { target: string; status: number } | undefined): RequestHandler {
+  return (req, res, next) => {
+    if (req.path !== "/" || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    res.setHeader("Vary", "Cookie, Accept-Language");
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.locals.privateAnswer = true;
+    if (rootRedirect) return res.redirect(rootRedirect.status, rootRedirect.target);
+    const lang = preferredLang(req.headers.cookie, req.headers["accept-language"]);
+    if (lang !== DEFAULT_LANG) return res.redirect(302, localizePath(lang));
+    next();
+  };
+}

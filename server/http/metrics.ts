@@ -1,0 +1,68 @@
+// Prometheus metrics (CONTRACT.md: names fixed, dashboards and alerts use them). Labels stay
+// bounded: route patterns and REST endpoints, never raw paths or cache keys. Every label set the
+// dashboards use exists from start-up at 0.
+import http from "node:http";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const httpDuration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Duration of HTTP requests by route pattern",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const cacheLookups = new Counter({
+    name: "wp_cache_lookups_total",
+    help: "Cache lookups by tier and result",
+    labelNames: ["tier", "result"] as const,
+    registers: [registry],
+  });
+  const originRequests = new Counter({
+    name: "wp_origin_requests_total",
+    help: "Requests to WordPress by REST route pattern and status",
+    labelNames: ["endpoint", "status"] as const,
+    registers: [registry],
+  });
+  const originDuration = new Histogram({
+    name: "wp_origin_request_duration_seconds",
+    help: "Duration of WordPress requests by REST route pattern",
+    labelNames: ["endpoint"] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const purges = new Counter({
+    name: "wp_cache_purges_total",
+    help: "Cache purges by source",
+    labelNames: ["source"] as const,
+    registers: [registry],
+  });
+  const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
+
+  for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
+  for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
+  redisUp.set(0);
+
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** /metrics on its own port (METRICS_PORT), never routed by the ingress. */
+export function startMetricsServer(metrics: Metrics, port: number, host = "0.0.0.0"): Promise<http.Server> {
+  const server = http.createServer(async (req, res) => {
+    if (req.method === "GET" && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) {
+      res.writeHead(200, { "Content-Type": metrics.registry.contentType });
+      res.end(await metrics.registry.metrics());
+      return;
+    }
+    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,272 @@
+// The full-page cache: rendered HTML and React Router data responses of anonymous GETs, kept
+// precompressed (gzip, brotli) with an ETag, keyed by path and the query parameters the route
+// declares (tracking parameters never count), tagged with the content the page was rendered from
+// and purged with it, bounded in bytes by PAGE_CACHE_MB. A hit is answered before the router runs.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
+import { LRUCache } from "lru-cache";
+import { parsePath, sectionOf } from "../../app/lib/locale";
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Query parameters that change what a route renders. Everything else (utm_*, gclid …) is ignored. */
+const DECLARED_PARAMS: Record<string, readonly string[]> = {
+  products: ["page", "category", "colour", "sort", "q"],
+  wishlist: ["items"],
+};
+/** React Router's single-fetch parameter naming the routes a data request loads. */
+const DATA_PARAMS = ["_routes"];
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+export interface PageEntry {
+  status: number;
+  contentType: string;
+  body: Buffer;
+  gzip: Buffer;
+  br: Buffer;
+  etag: string;
+  tags: string[];
+  storedAt: number;
+  freshUntil: number;
+}
+
+export interface PageCacheObserver {
+  lookup(result: "hit" | "stale" | "miss"): void;
+}
+
+/** The cache key of a request, or null when the request must not be cached at all. */
+export function pageCacheKey(pathname: string, search: URLSearchParams): string {
+  const isData = pathname.endsWith(".data");
+  const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
+  const { lang, words } = parsePath(pagePath);
+  const section = sectionOf(words[0], lang);
+  const declared = [...(section ? (DECLARED_PARAMS[section] ?? []) : []), ...(isData ? DATA_PARAMS : [])];
+  const kept: [string, string][] = [];
+  for (const name of declared) {
+    const value = search.get(name);
+    if (value !== null && value !== "") kept.push([name, value]);
+  }
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+export function etagOf(body: Buffer): string {
+  return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+}
+
+/** Surrogate-Key: all tags up to 8 KiB; beyond that only list and type tags (CONTRACT). */
+export function surrogateKeyHeader(tags: readonly string[], limit = 8 * 1024): string {
+  const all = [...new Set(tags)].sort().join(" ");
+  if (all.length <= limit) return all;
+  const coarse = [...new Set(tags.filter((t) => !/:\d+$/.test(t) || t.endsWith(":list")))].sort().join(" ");
+  return coarse.length <= limit ? coarse : coarse.slice(0, limit).replace(/\s+\S*$/, "");
+}
+
+export class PageCache {
+  private readonly lru: LRUCache<string, PageEntry>;
+  private readonly byTag = new Map<string, Set<string>>();
+
+  constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
+    this.lru = new LRUCache<string, PageEntry>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (e, key) => e.body.length + e.gzip.length + e.br.length + key.length + 256,
+      dispose: (entry, key) => this.unindex(key, entry.tags),
+    });
+  }
+
+  get enabled(): boolean {
+    return this.lru.maxSize > 1;
+  }
+
+  get(key: string, now = Date.now()): PageEntry | undefined {
+    const entry = this.lru.get(key);
+    if (!entry) {
+      this.observer?.lookup("miss");
+      return undefined;
+    }
+    if (entry.freshUntil <= now) {
+      // An expired page is rendered again; its data is still cached one level down.
+      this.observer?.lookup("stale");
+      this.lru.delete(key);
+      return undefined;
+    }
+    this.observer?.lookup("hit");
+    return entry;
+  }
+
+  async store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag">): Promise<void> {
+    const [gz, br] = await Promise.all([
+      gzip(init.body, { level: 6 }),
+      brotli(init.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: init.body.length } }),
+    ]);
+    const entry: PageEntry = { ...init, gzip: gz, br, etag: etagOf(init.body) };
+    this.lru.set(key, entry);
+    for (const tag of entry.tags) {
+      let keys = this.byTag.get(tag);
+      if (!keys) this.byTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** Drop every page rendered from content with one of these tags. Returns how many. */
+  purge(tags: readonly string[]): number {
+    const keys = new Set<string>();
+    for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
+    for (const key of keys) this.lru.delete(key);
+    return keys.size;
+  }
+
+  purgeAll(): number {
+    const size = this.lru.size;
+    this.lru.clear();
+    this.byTag.clear();
+    return size;
+  }
+
+  get size(): number {
+    return this.lru.size;
+  }
+
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+
+  private unindex(key: string, tags: readonly string[]): void {
+    for (const tag of tags) {
+      const keys = this.byTag.get(tag);
+      keys?.delete(key);
+      if (keys && keys.size === 0) this.byTag.delete(tag);
+    }
+  }
+}
+
+function cacheable(req: Request): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
+}
+
+function matchesEtag(req: Request, etag: string): boolean {
+  const header = req.headers["if-none-match"];
+  return typeof header === "string" && header.split(",").some((v) => v.trim() === etag || v.trim() === "*");
+}
+
+function pickEncoding(req: Request): "br" | "gzip" | undefined {
+  const accept = String(req.headers["accept-encoding"] ?? "");
+  if (/\bbr\b/.test(accept)) return "br";
+  if (/\bgzip\b/.test(accept)) return "gzip";
+  return undefined;
+}
+
+export interface PageHeaders {
+  /** Cache headers for a page of this status and these tags (CONTRACT "Page responses"). */
+  (res: Response, status: number, tags: readonly string[]): void;
+}
+
+/**
+ * The fast path, mounted before compression: a fresh hit is answered with its precompressed body
+ * (or 304 on a matching ETag) without running the router.
+ */
+export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): RequestHandler {
+  return (req, res, next) => {
+    if (!cache.enabled || !cacheable(req) || (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data"))) return next();
+    const key = pageCacheKey(req.path, new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
+    res.locals.pageCacheKey = key;
+    const entry = cache.get(key);
+    if (!entry) {
+      res.locals.cacheOutcome = "page-miss";
+      return next();
+    }
+    res.locals.cacheOutcome = "page-hit";
+    res.status(entry.status);
+    res.setHeader("Content-Type", entry.contentType);
+    setPageHeaders(res, entry.status, entry.tags);
+    res.setHeader("ETag", entry.etag);
+    res.setHeader("Vary", res.locals.privateAnswer ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
+    res.setHeader("Server-Timing", `cache;desc="page-hit", age;dur=${Date.now() - entry.storedAt}`);
+    if (matchesEtag(req, entry.etag)) return res.status(304).end();
+    const encoding = pickEncoding(req);
+    const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+    if (encoding) res.setHeader("Content-Encoding", encoding);
+    res.setHeader("Content-Length", body.length);
+    res.end(req.method === "HEAD" ? undefined : body);
+  };
+}
+
+/**
+ * Mounted after compression, around the router: buffers the rendered page (documents are
+ * rendered whole anyway), sets its ETag, answers 304 when the browser has it, and stores a
+ * cacheable answer once it has been sent.
+ */
+export function capturePages(
+  cache: PageCache,
+  scopeOf: (res: Response) => { tags: Set<string>; freshSeconds: number | undefined } | undefined,
+  defaultFreshSeconds: number,
+): RequestHandler {
+  return (req, res, next) => {
+    if (!cacheable(req)) return next();
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let overflow = false;
+    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+
+    const isPage = () => {
+      const type = String(res.getHeader("Content-Type") ?? "");
+      return type.startsWith("text/html") || req.path.endsWith(".data");
+    };
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from(chunk as Uint8Array);
+
+    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+      if (overflow || !isPage() || res.statusCode !== 200) return write(chunk, encoding, cb);
+      const buffer = toBuffer(chunk, typeof encoding === "string" ? encoding : undefined);
+      size += buffer.length;
+      chunks.push(buffer);
+      if (size > MAX_BODY_BYTES) {
+        overflow = true;
+        write(Buffer.concat(chunks.splice(0)));
+      }
+      if (typeof encoding === "function") (encoding as () => void)();
+      else if (typeof cb === "function") (cb as () => void)();
+      return true;
+    }) as Response["write"];
+
+    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+      if (typeof chunk === "function") return end(chunk);
+      if (overflow || !isPage() || res.statusCode !== 200 || req.method === "HEAD") {
+        if (chunks.length > 0) write(Buffer.concat(chunks.splice(0)));
+        return end(chunk, encoding, cb);
+      }
+      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+      const body = Buffer.concat(chunks.splice(0));
+      const etag = etagOf(body);
+      res.setHeader("ETag", etag);
+      const scope = scopeOf(res);
+      const storable = !res.getHeader("Set-Cookie") && res.locals.pageCacheKey !== undefined && res.locals.noStore !== true;
+      if (storable) {
+        const key = res.locals.pageCacheKey as string;
+        const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);
+        res.once("finish", () => {
+          void cache.store(key, {
+            status: 200,
+            contentType: String(res.getHeader("Content-Type")),
+            body,
+            tags: [...(scope?.tags ?? [])],
+            storedAt: Date.now(),
+            freshUntil: Date.now() + fresh * 1000,
+          });
+        });
+      }
+      if (matchesEtag(req, etag)) {
+        res.status(304);
+        res.removeHeader("Content-Type");
+        return end(undefined, undefined, typeof encoding === "function" ? encoding : cb);
+      }
+      return end(body, undefined, typeof encoding === "function" ? encoding : cb);
+    }) as Response["end"];
+    next();
+  };
+}

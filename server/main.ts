@@ -1,0 +1,152 @@
+// Process entry: configuration, logger, metrics, the services (built once, here), the express
+// site, and a graceful shutdown. `--dev` runs Vite in middleware mode; otherwise the built
+// React Router handler in build/server serves the pages.
+import path from "node:path";
+import http from "node:http";
+import { existsSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { RequestHandler } from "express";
+import { ConfigError, loadConfig, publicConfig } from "./config";
+import { createLogger } from "./logger";
+import { createMetrics, startMetricsServer } from "./http/metrics";
+import { createSite, type SiteState } from "./http/site";
+import { createWordPressClient } from "./content/wordpress-client";
+import { createContentService } from "./content/content-service";
+import { passThroughCache, type Cached } from "./content/cached";
+import { PageCache } from "./http/page-cache";
+import { currentScope, noteContent, noteOrigin } from "./request-scope";
+import type { SiteServices } from "./app";
+
+// The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
+function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+const root = projectRoot();
+const dev = process.argv.includes("--dev");
+const VERSION = "3.0.0";
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const logger = createLogger(config.logLevel);
+  const metrics = createMetrics();
+  const state: SiteState = { shuttingDown: false, wordpress: "unknown", redis: config.redis.mode === "none" ? "disabled" : "down" };
+
+  // Without WP_URL, the bundled demo catalogue runs in-process on a loopback port and is read over
+  // HTTP exactly like a real WordPress: demo mode takes the production path.
+  let wpUrl = config.wpUrl;
+  let closeDemo: (() => Promise<void>) | undefined;
+  if (!wpUrl) {
+    const { startDemoWordPress } = await import("./demo/server");
+    const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
+    wpUrl = demo.url;
+    closeDemo = demo.close;
+    logger.info({ url: demo.url }, "serving the bundled demo catalogue");
+  }
+
+  const client = createWordPressClient({
+    baseUrl: wpUrl,
+    user: config.wpAuth?.user,
+    appPassword: config.wpAuth?.appPassword,
+    timeoutMs: config.wpTimeoutMs,
+    observe(o) {
+      metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
+      metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
+      state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      noteOrigin(o.durationMs);
+    },
+  });
+  // Every piece of content a page reads is noted in the request's scope, so the page carries
+  // its tags (Surrogate-Key) and the page cache can purge it with them.
+  const tracked: Cached = (key, tags, policy, fetch) => {
+    noteContent(tags);
+    return passThroughCache(key, tags, policy, (entry) =>
+      fetch({
+        tag: (...more) => {
+          noteContent(more);
+          entry.tag(...more);
+        },
+        policy: (name) => entry.policy(name),
+      }),
+    );
+  };
+  const content = createContentService({
+    client,
+    cached: tracked,
+    requestId: () => currentScope()?.requestId,
+    config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
+    logger,
+  });
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev };
+
+  let pages: RequestHandler;
+  const before: RequestHandler[] = [];
+  let clientDir: string | undefined;
+  if (dev) {
+    const vite = await import("vite");
+    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+    before.push(server.middlewares);
+    pages = async (req, res, next) => {
+      try {
+        const mod = (await server.ssrLoadModule("./server/app.ts")) as typeof import("./app");
+        return mod.createSiteHandler(services, "development")(req, res, next);
+      } catch (error) {
+        if (error instanceof Error) server.ssrFixStacktrace(error);
+        next(error);
+      }
+    };
+  } else {
+    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
+    pages = build.createSiteHandler(services, "production");
+    clientDir = path.join(root, "build/client");
+  }
+
+  const pageCache = config.cache.pageCacheMb > 0 && !dev
+    ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
+    : undefined;
+  const app = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache });
+  const server = http.createServer(app);
+  // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  const metricsServer = await startMetricsServer(metrics, config.metricsPort);
+  logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
+
+  // SIGTERM: readiness turns 503 at once so the balancer stops sending, in-flight requests finish,
+  // then the process leaves. A second signal, or 25 s, forces the exit.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    state.shuttingDown = true;
+    logger.info({ signal }, "shutting down");
+    const force = setTimeout(() => process.exit(1), 25_000);
+    force.unref();
+    server.close(async () => {
+      metricsServer.close();
+      await closeDemo?.();
+      logger.info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

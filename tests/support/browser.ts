@@ -1,0 +1,31 @@
+// Debian's Chromium driven by playwright-core (never a downloaded browser), with the flags this
+// sandboxed, offline machine needs.
+import { chromium, type Browser, type Page, type ConsoleMessage } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { CHROMIUM } from "./requirements";
+
+export const SCREENSHOTS = path.resolve("test-results/screenshots");
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+  });
+}
+
+/** Collects what would worry a visitor or a developer: page errors and console errors. */
+export function watchPage(page: Page): { errors: string[] } {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
+  page.on("console", (m: ConsoleMessage) => {
+    if (m.type() === "error" && !/status of 404|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+  });
+  return { errors };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}

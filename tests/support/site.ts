@@ -1,0 +1,72 @@
+// Starts the built site (build/node/main.js) as a real process on free ports, the way `npm start`
+// runs it, and stops it. Tests talk to it over HTTP like a visitor or an operator would.
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningSite {
+  url: string;
+  port: number;
+  metricsUrl: string;
+  process: ChildProcess;
+  logs: string[];
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSite> {
+  const port = await freePort();
+  const metricsPort = await freePort();
+  const logs: string[] = [];
+  const child = spawn(process.execPath, ["build/node/main.js"], {
+    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) if (line.trim()) logs.push(line);
+    if (logs.length > 5000) logs.splice(0, logs.length - 5000);
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`site exited with ${child.exitCode}:\n${logs.slice(-30).join("\n")}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`site did not start within ${timeoutMs} ms:\n${logs.slice(-30).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    process: child,
+    logs,
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode !== null) return child.exitCode;
+      child.kill(signal);
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { PageCache, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
+
+const key = (url: string) => {
+  const u = new URL(url, "http://x");
+  return pageCacheKey(u.pathname, u.searchParams);
+};
+
+describe("page cache keys", () => {
+  it("keep only the parameters a route declares, in a fixed order", () => {
+    expect(key("/products?sort=name&page=2&utm_source=mail&gclid=1")).toBe("/products?page=2&sort=name");
+    expect(key("/products?page=2&sort=name")).toBe(key("/products?sort=name&page=2&fbclid=zzz"));
+    expect(key("/it/prodotti/12?category=vasi")).toBe("/it/prodotti/12?category=vasi");
+    expect(key("/about?page=3&utm_campaign=x")).toBe("/about");
+    expect(key("/wishlist?items=1,2")).toBe("/wishlist?items=1%2C2");
+  });
+
+  it("key React Router data requests with the routes they load", () => {
+    expect(key("/products.data?_routes=root,products-en&utm_source=x")).toBe("/products.data?_routes=root%2Cproducts-en");
+    expect(key("/_root.data")).toBe("/_root.data");
+  });
+});
+
+describe("Surrogate-Key", () => {
+  it("lists every tag while it fits, then only list and type tags", () => {
+    expect(surrogateKeyHeader(["products:12", "products", "products:list", "products:12"])).toBe("products products:12 products:list");
+    const many = Array.from({ length: 2000 }, (_, i) => `products:${i + 1}`).concat(["products", "products:list", "media"]);
+    const header = surrogateKeyHeader(many);
+    expect(header.length).toBeLessThanOrEqual(8192);
+    expect(header.split(" ").sort()).toEqual(["media", "products", "products:list"]);
+  });
+});
+
+describe("PageCache", () => {
+  const page = (tags: string[]) => ({ status: 200, contentType: "text/html", body: Buffer.from("<html>" + "x".repeat(1000)), tags, storedAt: Date.now(), freshUntil: Date.now() + 60_000 });
+
+  it("purges exactly the pages rendered from a tag", async () => {
+    const cache = new PageCache(10 * 1024 * 1024);
+    await cache.store("/products", page(["products:list", "products:1", "products:2"]));
+    await cache.store("/products/1", page(["products:1"]));
+    await cache.store("/about", page(["pages:5"]));
+    expect(cache.purge(["products:1"])).toBe(2);
+    expect(cache.get("/products")).toBeUndefined();
+    expect(cache.get("/about")?.status).toBe(200);
+  });
+
+  it("stays within its byte bound", async () => {
+    const cache = new PageCache(20 * 1024);
+    for (let i = 0; i < 100; i++) await cache.store(`/p/${i}`, page([`products:${i}`]));
+    expect(cache.bytes).toBeLessThanOrEqual(20 * 1024);
+    expect(cache.size).toBeLessThan(100);
+  });
+
+  it("treats an expired page as a miss", async () => {
+    const cache = new PageCache(1024 * 1024);
+    await cache.store("/a", { ...page([]), freshUntil: Date.now() - 1 });
+    expect(cache.get("/a")).toBeUndefined();
+  });
+});
