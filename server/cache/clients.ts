@@ -1,0 +1,96 @@
+// The two Redis connections of the cache, for each way CONTRACT lets Redis be reached (a single
+// Redis URL, Sentinel, Cluster). Two, because a connection that subscribes to the purge channel can
+// run no other command. Their options are about failing fast: a request must never wait on Redis
+// for more than about `commandTimeoutMs`, so nothing is queued while disconnected (the offline
+// queue would hold requests until a reconnect), and a command is retried at most once.
+import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
+import type { RedisConfig } from "../config";
+
+export type RedisLike = Redis | Cluster;
+
+export interface RedisClients {
+  /** Commands: reads, writes, locks, purges, publishing. */
+  command: RedisLike;
+  /** Subscribed to the purge channel; nothing else. */
+  subscriber: RedisLike;
+}
+
+export interface RedisClientOptions {
+  /** Bound of every command on the request path (ioredis `commandTimeout`). */
+  commandTimeoutMs?: number;
+  /** Longest pause between reconnection attempts. */
+  maxReconnectDelayMs?: number;
+  connectionName?: string;
+}
+
+export const DEFAULT_COMMAND_TIMEOUT_MS = 50;
+const DEFAULT_MAX_RECONNECT_DELAY_MS = 2000;
+const CONNECT_TIMEOUT_MS = 2000;
+
+function redisOptions(options: RedisClientOptions, role: "command" | "subscriber"): RedisOptions {
+  const maxDelay = options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS;
+  const base: RedisOptions = {
+    connectionName: `${options.connectionName ?? "fc-cache"}-${role}`,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    // Keep trying for ever, backing off: the memory tier serves meanwhile.
+    retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 10), maxDelay),
+    enableReadyCheck: true,
+  };
+  if (role === "command") {
+    return {
+      ...base,
+      commandTimeout: options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS,
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+    };
+  }
+  // The subscriber's only commands are SUBSCRIBE on (re)connect: queueing them until the
+  // connection is up is what we want, and ioredis resubscribes by itself after a reconnect.
+  return { ...base, enableOfflineQueue: true, autoResubscribe: true, maxRetriesPerRequest: null };
+}
+
+/** Undefined when Redis is not configured (memory tier only). */
+export function createRedisClients(config: RedisConfig, options: RedisClientOptions = {}): RedisClients | undefined {
+  switch (config.mode) {
+    case "none":
+      return undefined;
+    case "single":
+      return {
+        command: new Redis(config.url, redisOptions(options, "command")),
+        subscriber: new Redis(config.url, redisOptions(options, "subscriber")),
+      };
+    case "sentinel": {
+      const make = (role: "command" | "subscriber") =>
+        new Redis({
+          ...redisOptions(options, role),
+          sentinels: config.sentinels,
+          name: config.name,
+          password: config.password,
+          tls: config.tls ? {} : undefined,
+          enableTLSForSentinelMode: config.tls,
+          // After a failover, reconnect to whichever node Sentinel now names master.
+          failoverDetector: true,
+        });
+      return { command: make("command"), subscriber: make("subscriber") };
+    }
+    case "cluster": {
+      const make = (role: "command" | "subscriber") => {
+        const { enableOfflineQueue, retryStrategy: _perNodeRetry, ...perNode } = redisOptions(options, role);
+        const clusterOptions: ClusterOptions = {
+          enableOfflineQueue,
+          enableReadyCheck: true,
+          // Cluster redirections must also end within the request budget.
+          maxRedirections: 4,
+          retryDelayOnFailover: 50,
+          retryDelayOnClusterDown: 50,
+          retryDelayOnTryAgain: 50,
+          slotsRefreshTimeout: 1000,
+          clusterRetryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 10), options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS),
+          redisOptions: { ...perNode, password: config.password, tls: config.tls ? {} : undefined },
+        };
+        return new Cluster(config.nodes, clusterOptions);
+      };
+      return { command: make("command"), subscriber: make("subscriber") };
+    }
+  }
+}

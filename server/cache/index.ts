@@ -1,0 +1,50 @@
+// The server cache (ARCHITECTURE "The data path"): memory LRU → Redis → WordPress under the
+// ContentService's `cached()` seam, with purging by tag across instances. This file is its public
+// face; main.ts builds one CacheStack per process and hands `stack.cached` to the ContentService,
+// `stack.purge` to the webhook and purge API, `stack.onPurge` to the page cache, `stack.stats()`
+// to /readyz.
+import type { Config } from "../config";
+import { createRedisClients, type RedisClientOptions } from "./clients";
+import { policiesFromConfig } from "./policies";
+import { CACHE_DEFAULTS, createCacheStack, type CacheStack, type CacheStackOptions } from "./stack";
+
+export {
+  createCacheStack,
+  CACHE_DEFAULTS,
+  type CacheStack,
+  type CacheStackOptions,
+  type CacheStats,
+  type CacheObserver,
+  type CacheLogger,
+  type CdnPurger,
+  type LookupResult,
+  type LookupTier,
+  type OriginEvent,
+  type PurgeEvent,
+  type PurgeListener,
+  type PurgeMode,
+} from "./stack";
+export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike } from "./clients";
+export { createPolicies, policiesFromConfig, cdnCacheControl, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
+export { createKeyspace, keyHash, type Keyspace } from "./keys";
+
+/**
+ * The stack as the configuration describes it (CACHE_*, REDIS_*): Redis clients for the configured
+ * mode (none, single, Sentinel, Cluster), policies, the memory bound, and a hard timeout just above
+ * the WordPress client's own, so the client's timeout error (with its endpoint) is what callers see.
+ */
+export function createCacheStackFromConfig(
+  config: Pick<Config, "redis" | "cache" | "wpTimeoutMs">,
+  extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & { redisClient?: RedisClientOptions } = {},
+): CacheStack {
+  const { redisClient, ...rest } = extra;
+  const clients = createRedisClients(config.redis, redisClient);
+  return createCacheStack({
+    hardTimeoutMs: Math.max(config.wpTimeoutMs + 1000, CACHE_DEFAULTS.softTimeoutMs * 2),
+    ...rest,
+    policies: policiesFromConfig(config.cache),
+    memoryBytes: Math.floor(config.cache.memoryMb * 1024 * 1024),
+    redis: clients?.command,
+    subscriber: clients?.subscriber,
+  });
+}

@@ -1,0 +1,48 @@
+// Redis key layout of the cache, laid out for Redis Cluster from the start (CONTRACT "Purge
+// semantics"): every key carries its own hash tag, so entries and tag sets spread over all slots
+// instead of piling onto one node, and the only multi-key operations are between an entry and its
+// lock, which share the entry's hash tag (same slot by construction).
+//
+//   <prefix>:e:{<hash of key>}   an entry (a Redis hash)
+//   <prefix>:l:{<hash of key>}   the short "I am fetching this" lock of that entry
+//   <prefix>:t:{<tag>}           the set of entry keys carrying a tag
+//   <prefix>:purge               the pub/sub channel of purges
+//
+// Cache keys are hashed because they are long and may contain `{` or `}` (query strings), which
+// would change the hash tag; 128 bits of SHA-256 make collisions a non-issue.
+import { createHash } from "node:crypto";
+
+export const DEFAULT_KEY_PREFIX = "fc";
+
+export interface Keyspace {
+  readonly prefix: string;
+  entry(key: string): string;
+  lock(key: string): string;
+  tag(tag: string): string;
+  readonly channel: string;
+  /** SCAN patterns, for purging everything. */
+  readonly entryPattern: string;
+  readonly tagPattern: string;
+}
+
+export function keyHash(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 32);
+}
+
+/** A tag as a hash tag: as is when it is safe, hashed when it holds braces (they would end the hash tag early). */
+function tagSlot(tag: string): string {
+  return /[{}]/.test(tag) || tag.length === 0 ? `#${keyHash(tag)}` : tag;
+}
+
+export function createKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {
+  if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new TypeError(`cache key prefix must be plain letters, digits, _ . -: ${prefix}`);
+  return {
+    prefix,
+    entry: (key) => `${prefix}:e:{${keyHash(key)}}`,
+    lock: (key) => `${prefix}:l:{${keyHash(key)}}`,
+    tag: (tag) => `${prefix}:t:{${tagSlot(tag)}}`,
+    channel: `${prefix}:purge`,
+    entryPattern: `${prefix}:e:*`,
+    tagPattern: `${prefix}:t:*`,
+  };
+}

@@ -1,0 +1,778 @@
+// The CacheStack: what sits under the ContentService's `cached()` seam (server/content/cached.ts).
+// memory LRU → Redis → WordPress (the `fetch` callback), with the habits of nginx/Varnish/Fastly:
+//
+// - fresh: served. Stale (time passed): served at once, and ONE background revalidation.
+// - soft-purged (stale because content changed): the request revalidates synchronously, up to the
+//   soft timeout, so the very next view shows the new content; the stale copy only if WordPress
+//   fails or is slower than that.
+// - miss: one origin call however many requests wait: an in-flight map within the process, a
+//   short Redis lock (SET NX PX, kept alive while fetching) across processes; the others poll for
+//   the winner's answer. A dead holder's lock expires and someone else fetches.
+// - errors: never cached (Hydrogen's rule), except not-found answers, kept briefly under the
+//   "notFound" policy and thrown again as a WordPressError each time. With a stale copy, an error or
+//   a timeout serves the stale copy (stale-if-error). A hard timeout ends in an error, never a hang.
+// - purges (CONTRACT "Purge semantics"): applied here, in Redis, and through the bus on every other
+//   instance; repeated after the bus deadline for answers that were in flight; then the CDN.
+//
+// Redis is an optimisation, never a dependency: when it is down or slow the memory tier and
+// WordPress answer, and when it comes back the memory tier is dropped (purges were missed).
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { Cluster } from "ioredis";
+import type { Cached, CacheEntry, CachePolicyName } from "../content/cached";
+import { WordPressError, isWordPressError } from "../content/wordpress-client";
+import type { BreakerState } from "./breaker";
+import { PurgeBus, encodePurgeMessage, type PurgeMessage, type PurgeMode } from "./bus";
+import type { RedisLike } from "./clients";
+import { buildRecord, freshness, isSoftPurged, notFoundAnswerOf, serve, type BuiltRecord, type CacheRecord } from "./entry";
+import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
+import { MemoryTier, type MemoryStats } from "./memory-tier";
+import type { CachePolicies } from "./policies";
+import { RedisTier } from "./redis-tier";
+
+export type { PurgeMode } from "./bus";
+
+/** pino's shape, so the server's logger fits; tests pass nothing. */
+export interface CacheLogger {
+  debug(obj: object, msg: string): void;
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export type LookupTier = "memory" | "redis";
+export type LookupResult = "hit" | "stale" | "miss";
+
+export interface OriginEvent {
+  /** notFound: WordPress said the item does not exist (cached briefly). */
+  outcome: "ok" | "notFound" | "error" | "timeout";
+  durationMs: number;
+}
+
+/** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_redis_up`) without importing prom-client here. */
+export interface CacheObserver {
+  lookup(tier: LookupTier, result: LookupResult): void;
+  redisState(up: boolean): void;
+  origin?(event: OriginEvent): void;
+}
+
+export interface CdnPurger {
+  purge(tags: string[]): Promise<void>;
+  /** For purgeAll; without it a full purge does not reach the CDN. */
+  purgeAll?(): Promise<void>;
+}
+
+/** What a purge did, for the page cache (another module) to do the same to its own entries. */
+export interface PurgeEvent {
+  /** Empty when `all`. */
+  tags: readonly string[];
+  all: boolean;
+  mode: PurgeMode;
+  /**
+   * Set on the repeat pass: only what was fetched (rendered) at or before this instant, on the
+   * purging instance's clock, is concerned; later answers already reflect the purge.
+   */
+  before?: number;
+  /** local: this instance received it; bus: another instance did; reconnect: Redis came back and purges may have been missed. */
+  source: "local" | "bus" | "reconnect";
+}
+
+export type PurgeListener = (event: PurgeEvent) => void;
+
+export interface CacheStats {
+  instanceId: string;
+  redis: "up" | "down" | "disabled";
+  breaker: BreakerState | "none";
+  bus: "subscribed" | "disconnected" | "disabled";
+  memory: MemoryStats;
+  inflight: number;
+  pendingPurges: number;
+}
+
+export interface CacheStack {
+  /** The seam function handed to the ContentService. */
+  cached: Cached;
+  /** Returns how many entries were purged (in Redis when it is up, else in memory). */
+  purge(tags: readonly string[], options: { mode: PurgeMode }): Promise<number>;
+  /** Everything; hard by default (drop), soft on request (revalidate on next use). */
+  purgeAll(options?: { mode?: PurgeMode }): Promise<number>;
+  /** Returns the unsubscribe function. */
+  onPurge(listener: PurgeListener): () => void;
+  stats(): CacheStats;
+  /** Waits for pending purge follow-ups (bus repeat, CDN), then disconnects the Redis clients. */
+  close(): Promise<void>;
+}
+
+export interface CacheStackOptions {
+  policies: CachePolicies;
+  /** Byte bound of the memory tier (CACHE_MEMORY_MB × 2^20). */
+  memoryBytes: number;
+  /**
+   * The command client (ioredis Redis or Cluster; see createRedisClients). Undefined: memory tier
+   * only. The stack owns the clients it is given: close() disconnects them.
+   */
+  redis?: RedisLike | undefined;
+  /** The purge bus connection; default: a duplicate of `redis`. */
+  subscriber?: RedisLike | undefined;
+  /** Names this instance on the bus; default hostname-pid-random. */
+  instanceId?: string;
+  /** Key prefix in Redis (`fc`); tests use their own to share one redis-server. */
+  keyPrefix?: string;
+  /** With a stale copy, how long a synchronous revalidation may keep the visitor waiting. */
+  softTimeoutMs?: number;
+  /** The longest any request waits for an answer (origin, or another instance's fetch). */
+  hardTimeoutMs?: number;
+  /** The fetch lock's lifetime; the holder renews it while fetching, so a dead holder is replaced after at most this. */
+  lockTtlMs?: number;
+  /** How long a purge takes to reach every instance; the repeat pass and the CDN purge wait this long. */
+  busDeadlineMs?: number;
+  /** Bound of each Redis call on the request path. */
+  redisTimeoutMs?: number;
+  /** Polling interval of a waiter for another instance's fetch (it backs off to 4×). */
+  lockPollMs?: number;
+  /** After a failed revalidation, stale copies of that key are served without retrying for this long. */
+  errorBackoffMs?: number;
+  breaker?: { failureThreshold?: number; openMs?: number };
+  observe?: CacheObserver;
+  logger?: CacheLogger;
+  cdnPurger?: CdnPurger;
+}
+
+/** The defaults, in one place (bentocache). */
+export const CACHE_DEFAULTS = Object.freeze({
+  softTimeoutMs: 1500,
+  hardTimeoutMs: 10_000,
+  lockTtlMs: 3000,
+  busDeadlineMs: 1000,
+  redisTimeoutMs: 50,
+  purgeRedisTimeoutMs: 1000,
+  lockPollMs: 25,
+  errorBackoffMs: 2000,
+  failureThreshold: 5,
+  breakerOpenMs: 2000,
+});
+
+const noop = () => undefined;
+const silentLogger: CacheLogger = { debug: noop, info: noop, warn: noop, error: noop };
+const silentObserver: CacheObserver = { lookup: noop, redisState: noop };
+/** Pending purges kept for Redis while it is down; beyond this, a full soft purge replaces them. */
+const MAX_PENDING_PURGES = 1000;
+const MAX_BACKOFF_KEYS = 10_000;
+const REPLAY_INTERVAL_MS = 500;
+
+interface Inflight {
+  promise: Promise<CacheRecord>;
+  tags: readonly string[];
+}
+
+/** A purge as this instance saw it arrive, to judge the answers of fetches that were under way. */
+interface SeenPurge {
+  receivedAt: number;
+  tags: ReadonlySet<string> | null;
+  mode: PurgeMode;
+}
+
+interface PendingPurge {
+  id: string;
+  tags: string[];
+  all: boolean;
+  mode: PurgeMode;
+  at: number;
+}
+
+/** The bus connection when none is given: like the command client, but it may queue its SUBSCRIBE until connected. */
+function duplicateForBus(client: RedisLike): RedisLike {
+  return client instanceof Cluster
+    ? client.duplicate(undefined, { enableOfflineQueue: true })
+    : client.duplicate({ enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createCacheStack(options: CacheStackOptions): CacheStack {
+  const policies = options.policies;
+  const softTimeoutMs = options.softTimeoutMs ?? CACHE_DEFAULTS.softTimeoutMs;
+  const hardTimeoutMs = options.hardTimeoutMs ?? CACHE_DEFAULTS.hardTimeoutMs;
+  const lockTtlMs = options.lockTtlMs ?? CACHE_DEFAULTS.lockTtlMs;
+  const busDeadlineMs = options.busDeadlineMs ?? CACHE_DEFAULTS.busDeadlineMs;
+  const lockPollMs = options.lockPollMs ?? CACHE_DEFAULTS.lockPollMs;
+  const errorBackoffMs = options.errorBackoffMs ?? CACHE_DEFAULTS.errorBackoffMs;
+  const instanceId = options.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  const logger = options.logger ?? silentLogger;
+  const observe = options.observe ?? silentObserver;
+  const keys = createKeyspace(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
+
+  const memory = new MemoryTier(options.memoryBytes);
+  const inflight = new Map<string, Inflight>();
+  const seenPurges: SeenPurge[] = [];
+  const backoffUntil = new Map<string, number>();
+  const listeners = new Set<PurgeListener>();
+  const pending: PendingPurge[] = [];
+  let pendingOverflow = false;
+  let replayTimer: NodeJS.Timeout | undefined;
+  let replaying = false;
+  const followUps = new Set<Promise<void>>();
+  /** Redis writes under way (callers do not wait for them); a purge waits, so it cannot overtake one. */
+  const writes = new Set<Promise<void>>();
+  let closed = false;
+  let lockCounter = 0;
+
+  const safeObserve = (call: () => void) => {
+    try {
+      call();
+    } catch (error) {
+      logger.warn({ err: errorMessage(error) }, "cache observer threw");
+    }
+  };
+
+  // ——— Redis and the bus ———
+
+  const redisClient = options.redis;
+  const subscriber = redisClient ? (options.subscriber ?? duplicateForBus(redisClient)) : undefined;
+
+  const redis = redisClient
+    ? new RedisTier({
+        client: redisClient,
+        keys,
+        opTimeoutMs: options.redisTimeoutMs ?? CACHE_DEFAULTS.redisTimeoutMs,
+        purgeOpTimeoutMs: Math.max(options.redisTimeoutMs ?? 0, CACHE_DEFAULTS.purgeRedisTimeoutMs),
+        failureThreshold: options.breaker?.failureThreshold ?? CACHE_DEFAULTS.failureThreshold,
+        openMs: options.breaker?.openMs ?? CACHE_DEFAULTS.breakerOpenMs,
+        logger,
+        onState: (up, previous) => {
+          safeObserve(() => observe.redisState(up));
+          if (up) logger.info({ instanceId }, "Redis cache tier up");
+          else logger.warn({ instanceId }, "Redis cache tier down: serving from memory and WordPress");
+          if (up && previous === false) {
+            resync("redis reconnected");
+            void replayPending();
+          }
+        },
+      })
+    : undefined;
+
+  const bus = subscriber
+    ? new PurgeBus({
+        subscriber,
+        channel: keys.channel,
+        instanceId,
+        logger,
+        onMessage: (message) => applyMessage(message),
+        onResync: () => resync("purge bus resubscribed"),
+      })
+    : undefined;
+  bus?.start();
+
+  // ——— reading ———
+
+  const cached: Cached = async <T>(
+    key: string,
+    tags: readonly string[],
+    policy: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+  ): Promise<T> => {
+    if (closed) return fetch({ tag: noop, policy: noop });
+
+    // The memory tier is only as current as the purges it hears: while Redis answers but the bus
+    // is not listening, Redis (where every purge lands) decides; when Redis is gone, memory does.
+    const memoryTrusted = !redis || !bus || bus.connected || !redis.up;
+    const inMemory = memory.get(key);
+    const memoryState = inMemory ? freshness(inMemory, Date.now()) : "dead";
+    safeObserve(() => observe.lookup("memory", memoryState === "fresh" ? "hit" : memoryState === "stale" ? "stale" : "miss"));
+    if (inMemory && memoryState === "fresh" && memoryTrusted) return serve<T>(inMemory);
+
+    let best = memoryTrusted ? inMemory : undefined;
+    let useRedis = redis?.up ?? false;
+    if (redis && useRedis) {
+      let shared: CacheRecord | undefined;
+      try {
+        shared = await redis.get(key);
+      } catch (error) {
+        // Counted by the breaker; this request does not touch Redis again (no lock either), and
+        // the memory copy is all there is.
+        logger.debug({ key, err: errorMessage(error) }, "Redis read failed; answering without it");
+        useRedis = false;
+        best = inMemory;
+      }
+      const state = shared ? freshness(shared, Date.now()) : "dead";
+      if (useRedis) safeObserve(() => observe.lookup("redis", state === "fresh" ? "hit" : state === "stale" ? "stale" : "miss"));
+      if (shared && state !== "dead" && newerView(shared, best)) {
+        memory.set(shared);
+        best = shared;
+      }
+    }
+    if (best && freshness(best, Date.now()) === "fresh") return serve<T>(best);
+
+    // Another request of this process may have completed a fetch while we asked Redis.
+    const latest = memory.peek(key);
+    if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return serve<T>(latest);
+
+    if (!best || freshness(best, Date.now()) === "dead") {
+      return serve<T>(await refresh(key, tags, policy, fetch, undefined, useRedis));
+    }
+    const stale = best;
+    const backingOff = (backoffUntil.get(key) ?? 0) > Date.now();
+    if (isSoftPurged(stale) && !backingOff) return serve<T>(await revalidateWithin(stale, key, tags, policy, fetch, useRedis));
+    if (!backingOff) {
+      refresh(key, tags, policy, fetch, stale, useRedis).catch((error: unknown) => {
+        logger.warn({ key, err: errorMessage(error) }, "background revalidation failed; serving stale");
+      });
+    }
+    return serve<T>(stale);
+  };
+
+  /**
+   * Whether the Redis copy should replace the memory copy: a later answer wins; for the same answer
+   * (same fetch), the view that knows of more purges wins (a purge may have reached memory before
+   * this instance's own write reached Redis, or Redis before the bus message reached memory).
+   */
+  function newerView(shared: CacheRecord, local: CacheRecord | undefined): boolean {
+    if (!local) return true;
+    if (shared.fetchedAt !== local.fetchedAt) return shared.fetchedAt > local.fetchedAt;
+    return shared.freshUntil < local.freshUntil;
+  }
+
+  /** Soft-purged: wait for the new answer up to the soft timeout, else (or on error) the stale copy. */
+  async function revalidateWithin<T>(
+    stale: CacheRecord,
+    key: string,
+    tags: readonly string[],
+    policy: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+    useRedis: boolean,
+  ): Promise<CacheRecord> {
+    const revalidation = refresh(key, tags, policy, fetch, stale, useRedis);
+    let timer: NodeJS.Timeout | undefined;
+    const soft = new Promise<"soft">((resolve) => {
+      timer = setTimeout(() => resolve("soft"), softTimeoutMs);
+    });
+    try {
+      const outcome = await Promise.race([revalidation, soft]);
+      if (outcome !== "soft") return outcome;
+      revalidation.catch((error: unknown) => logger.warn({ key, err: errorMessage(error) }, "revalidation after soft timeout failed"));
+      logger.info({ key, softTimeoutMs }, "revalidation slower than the soft timeout; serving stale, updating in background");
+      return stale;
+    } catch (error) {
+      logger.warn({ key, err: errorMessage(error) }, "revalidation failed; serving stale (stale-if-error)");
+      return stale;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** One revalidation or fetch per key in this process; callers share its promise. */
+  function refresh<T>(
+    key: string,
+    tags: readonly string[],
+    policy: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+    basis: CacheRecord | undefined,
+    useRedis: boolean,
+  ): Promise<CacheRecord> {
+    const running = inflight.get(key);
+    if (running) return running.promise;
+    const deadline = Date.now() + hardTimeoutMs;
+    const promise = withDeadline(coordinate(key, tags, policy, fetch, basis, useRedis, deadline), deadline, key);
+    const current: Inflight = { promise, tags };
+    inflight.set(key, current);
+    const done = () => {
+      if (inflight.get(key) === current) inflight.delete(key);
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  /** Is this record the answer a waiter needs: fresh, and newer than the copy it started from? */
+  function answers(record: CacheRecord | undefined, basis: CacheRecord | undefined): record is CacheRecord {
+    return !!record && freshness(record, Date.now()) === "fresh" && (!basis || record.fetchedAt > basis.fetchedAt);
+  }
+
+  /** Across processes: take the Redis lock and fetch, or wait for whoever holds it. */
+  async function coordinate<T>(
+    key: string,
+    tags: readonly string[],
+    policy: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+    basis: CacheRecord | undefined,
+    useRedis: boolean,
+    deadline: number,
+  ): Promise<CacheRecord> {
+    let shared = useRedis ? redis : undefined;
+    while (shared?.up && !closed) {
+      const token = `${instanceId}:${++lockCounter}`;
+      let acquired: boolean;
+      try {
+        acquired = await shared.tryLock(key, token, lockTtlMs);
+      } catch {
+        break; // Redis failing: fetch without coordination
+      }
+      if (acquired) {
+        // Double check: the answer may have been stored between our read and our lock.
+        const stored = await shared.get(key).catch(() => undefined);
+        if (answers(stored, basis)) {
+          memory.set(stored);
+          void shared.releaseLock(key, token).catch(noop);
+          return stored;
+        }
+        return fetchAndStore(key, tags, policy, fetch, token, deadline);
+      }
+      const waited = await waitForHolder(key, basis, deadline);
+      if (typeof waited === "object") {
+        memory.set(waited);
+        return waited;
+      }
+      // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
+      if (waited === "timeout") throw new Error("deadline passed while waiting for another instance");
+      if (waited === "failed") shared = undefined;
+      // "released": the holder failed or died without an answer; try to take over.
+    }
+    return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
+  }
+
+  async function waitForHolder(
+    key: string,
+    basis: CacheRecord | undefined,
+    deadline: number,
+  ): Promise<CacheRecord | "released" | "failed" | "timeout"> {
+    let delay = lockPollMs;
+    for (;;) {
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return "timeout";
+      await sleep(Math.min(delay, remaining));
+      if (closed || !redis) return "failed";
+      let peek;
+      try {
+        peek = await redis.peek(key);
+      } catch {
+        return "failed";
+      }
+      if (answers(peek.record, basis)) return peek.record;
+      if (!peek.locked) return "released";
+      delay = Math.min(delay * 2, lockPollMs * 4);
+    }
+  }
+
+  async function fetchAndStore<T>(
+    key: string,
+    tags: readonly string[],
+    policyName: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+    lockToken: string | undefined,
+    deadline: number,
+  ): Promise<CacheRecord> {
+    const fetchedAt = Date.now();
+    if (fetchedAt >= deadline) throw new Error("deadline passed before the fetch could start");
+    const allTags = new Set(tags);
+    let policy = policyName;
+    const entry: CacheEntry = {
+      tag: (...more) => {
+        for (const tag of more) if (typeof tag === "string" && tag) allTags.add(tag);
+      },
+      policy: (name) => {
+        if (policies[name]) policy = name;
+      },
+    };
+    // Keep the lock while WordPress is slow, so nobody else starts the same fetch.
+    const heartbeat =
+      lockToken && redis
+        ? setInterval(() => void redis.extendLock(key, lockToken, lockTtlMs).catch(noop), Math.max(10, Math.floor(lockTtlMs / 3)))
+        : undefined;
+    heartbeat?.unref();
+    const release = () => {
+      clearInterval(heartbeat);
+      if (lockToken && redis) void redis.releaseLock(key, lockToken).catch(noop);
+    };
+
+    let built: BuiltRecord;
+    try {
+      const value = await withDeadline(Promise.resolve().then(() => fetch(entry)), deadline, key);
+      built = buildRecord({ key, value, tags: allTags, policy: policies[policy] ?? policies.short, fetchedAt, storedAt: Date.now() });
+      reportOrigin("ok", fetchedAt);
+    } catch (error) {
+      if (isWordPressError(error) && error.notFound) {
+        built = buildRecord({ key, notFound: notFoundAnswerOf(error), tags: allTags, policy: policies.notFound, fetchedAt, storedAt: Date.now() });
+        reportOrigin("notFound", fetchedAt);
+      } else {
+        release();
+        reportOrigin(isTimeout(error) ? "timeout" : "error", fetchedAt);
+        if (backoffUntil.size > MAX_BACKOFF_KEYS) backoffUntil.clear();
+        backoffUntil.set(key, Date.now() + errorBackoffMs);
+        throw error;
+      }
+    }
+    backoffUntil.delete(key);
+
+    // Purges that arrived while this answer was on its way: it may predate them.
+    const verdict = judge(built.record);
+    if (verdict === "drop") {
+      release();
+      return built.record; // the callers asked before the purge; nobody else gets it
+    }
+    if (verdict === "stale") built.record.freshUntil = 0;
+
+    memory.set(built.record);
+    if (redis?.up && !closed) {
+      const write = redis
+        .set(built.record, built.json)
+        .then(noop, (error: unknown) => logger.debug({ key, err: errorMessage(error) }, "could not store in Redis"))
+        .finally(() => {
+          release();
+          writes.delete(write);
+        });
+      writes.add(write);
+    } else {
+      release();
+    }
+    return built.record;
+  }
+
+  function reportOrigin(outcome: OriginEvent["outcome"], startedAt: number): void {
+    if (observe.origin) safeObserve(() => observe.origin!({ outcome, durationMs: Date.now() - startedAt }));
+  }
+
+  function isTimeout(error: unknown): boolean {
+    return isWordPressError(error) && error.code === "timeout";
+  }
+
+  function withDeadline<R>(promise: Promise<R>, deadline: number, key: string): Promise<R> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new WordPressError({
+              code: "timeout",
+              status: 0,
+              endpoint: "cache",
+              message: `no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`,
+            }),
+          ),
+        Math.max(0, deadline - Date.now()),
+      );
+    });
+    // The abandoned work may still fail later: that must not become an unhandled rejection.
+    promise.catch(noop);
+    return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  }
+
+  function judge(record: CacheRecord): "keep" | "stale" | "drop" {
+    let verdict: "keep" | "stale" = "keep";
+    for (const seen of seenPurges) {
+      if (seen.receivedAt < record.fetchedAt) continue;
+      if (seen.tags !== null && !record.tags.some((tag) => seen.tags!.has(tag))) continue;
+      if (seen.mode === "hard") return "drop";
+      verdict = "stale";
+    }
+    return verdict;
+  }
+
+  // ——— purging ———
+
+  function notify(event: PurgeEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        logger.warn({ err: errorMessage(error) }, "purge listener threw");
+      }
+    }
+  }
+
+  /** Memory tier, fetches under way, listeners. Returns how many memory entries changed. */
+  function applyLocally(event: PurgeEvent): number {
+    const now = Date.now();
+    const tagSet = event.all ? null : new Set(event.tags);
+    if (event.before === undefined) {
+      seenPurges.push({ receivedAt: now, tags: tagSet, mode: event.mode });
+      // A fetch cannot outlive the hard timeout, so older purges can judge nothing any more.
+      while (seenPurges.length > 0 && seenPurges[0]!.receivedAt < now - hardTimeoutMs - busDeadlineMs) seenPurges.shift();
+      // Fetches under way that this purge concerns: later requests start their own instead of
+      // joining an answer that may predate the purge.
+      for (const [key, running] of inflight) {
+        if (tagSet === null || running.tags.some((tag) => tagSet.has(tag))) inflight.delete(key);
+      }
+    }
+    const changed = event.all ? memory.purgeAll(event.mode, event.before) : memory.purgeTags(event.tags, event.mode, event.before);
+    notify(event);
+    return changed;
+  }
+
+  function applyMessage(message: PurgeMessage): void {
+    if (closed) return;
+    logger.debug({ id: message.id, from: message.from, pass: message.pass, tags: message.tags.length, all: message.all }, "purge from the bus");
+    applyLocally({
+      tags: message.tags,
+      all: message.all,
+      mode: message.mode,
+      before: message.pass === 2 ? message.at : undefined,
+      source: "bus",
+    });
+  }
+
+  /** Purges were missed (Redis or the bus was away): drop the memory tier and tell the page cache. */
+  function resync(reason: string): void {
+    if (closed) return;
+    const dropped = memory.stats().entries;
+    memory.clear();
+    logger.warn({ reason, dropped }, "memory cache tier dropped");
+    notify({ tags: [], all: true, mode: "hard", source: "reconnect" });
+  }
+
+  async function redisPass(purge: PendingPurge, before: number): Promise<number> {
+    if (!redis) return 0;
+    return purge.all ? redis.purgeAll(purge.mode, before) : redis.purgeTags(purge.tags, purge.mode, before);
+  }
+
+  async function publish(purge: PendingPurge, pass: 1 | 2): Promise<void> {
+    if (!redis) return;
+    const message: PurgeMessage = { v: 1, from: instanceId, id: purge.id, tags: purge.tags, all: purge.all, mode: purge.mode, at: purge.at, pass };
+    await redis.publish(keys.channel, encodePurgeMessage(message));
+  }
+
+  function keepForLater(purge: PendingPurge): void {
+    if (pending.length >= MAX_PENDING_PURGES) {
+      pendingOverflow = true;
+      pending.length = 0;
+    } else {
+      pending.push(purge);
+    }
+    scheduleReplay();
+  }
+
+  /**
+   * Retry pending purges on a timer too: a Redis that failed a few calls without tripping the
+   * breaker never goes "down", so no reconnection would ever trigger the replay.
+   */
+  function scheduleReplay(): void {
+    if (replayTimer || closed) return;
+    replayTimer = setTimeout(() => {
+      replayTimer = undefined;
+      void replayPending().finally(() => {
+        if (pending.length > 0 || pendingOverflow) scheduleReplay();
+      });
+    }, REPLAY_INTERVAL_MS);
+    replayTimer.unref();
+  }
+
+  /** Redis is back: apply there (and announce) what was purged while it was away. */
+  async function replayPending(): Promise<void> {
+    if (replaying) return;
+    replaying = true;
+    try {
+      await replayPendingNow();
+    } finally {
+      replaying = false;
+    }
+  }
+
+  async function replayPendingNow(): Promise<void> {
+    if (pendingOverflow) {
+      pendingOverflow = false;
+      pending.length = 0;
+      pending.push({ id: randomUUID(), tags: [], all: true, mode: "soft", at: Date.now() });
+    }
+    while (pending.length > 0 && redis?.up && !closed) {
+      const purge = pending[0]!;
+      try {
+        await redisPass(purge, Infinity);
+        await publish(purge, 1);
+        pending.shift();
+      } catch (error) {
+        logger.warn({ err: errorMessage(error), pending: pending.length }, "replaying purges to Redis stopped; retried shortly");
+        return;
+      }
+    }
+  }
+
+  async function runPurge(purge: PendingPurge): Promise<number> {
+    let count = applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, source: "local" });
+    if (redis) {
+      try {
+        await Promise.allSettled([...writes]);
+        count = await redisPass(purge, Infinity);
+        await publish(purge, 1);
+      } catch (error) {
+        logger.warn({ err: errorMessage(error), tags: purge.tags.length, all: purge.all }, "purge could not reach Redis; kept for when it returns");
+        keepForLater(purge);
+      }
+    }
+    const followUp = sleep(busDeadlineMs).then(() => followUpPurge(purge));
+    followUps.add(followUp);
+    void followUp.finally(() => followUps.delete(followUp));
+    return count;
+  }
+
+  /**
+   * After the bus deadline every instance has applied the purge. Answers fetched before the purge
+   * but stored after its first pass are caught by a repeat limited to fetches started at or before
+   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard.
+   */
+  async function followUpPurge(purge: PendingPurge): Promise<void> {
+    applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, source: "local" });
+    if (redis?.up) {
+      try {
+        await redisPass(purge, purge.at);
+        await publish(purge, 2);
+      } catch (error) {
+        logger.debug({ err: errorMessage(error) }, "repeat purge pass could not reach Redis");
+      }
+    }
+    if (!options.cdnPurger) return;
+    try {
+      if (purge.all) await options.cdnPurger.purgeAll?.();
+      else await options.cdnPurger.purge(purge.tags);
+    } catch (error) {
+      logger.error({ err: errorMessage(error), tags: purge.tags.slice(0, 20), all: purge.all }, "CDN purge failed");
+    }
+  }
+
+  return {
+    cached,
+
+    async purge(tags, { mode }) {
+      const unique = [...new Set(tags.filter((t) => typeof t === "string" && t.length > 0))];
+      if (unique.length === 0 || closed) return 0;
+      return runPurge({ id: randomUUID(), tags: unique, all: false, mode, at: Date.now() });
+    },
+
+    async purgeAll({ mode = "hard" } = {}) {
+      if (closed) return 0;
+      return runPurge({ id: randomUUID(), tags: [], all: true, mode, at: Date.now() });
+    },
+
+    onPurge(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+
+    stats() {
+      return {
+        instanceId,
+        redis: redis ? (redis.up ? "up" : "down") : "disabled",
+        breaker: redis ? redis.breakerState : "none",
+        bus: bus ? (bus.connected ? "subscribed" : "disconnected") : "disabled",
+        memory: memory.stats(),
+        inflight: inflight.size,
+        pendingPurges: pending.length,
+      };
+    },
+
+    async close() {
+      if (closed) return;
+      await Promise.allSettled([...followUps]);
+      closed = true;
+      clearTimeout(replayTimer);
+      await bus?.close();
+      redis?.close();
+      subscriber?.disconnect();
+      redisClient?.disconnect();
+      listeners.clear();
+    },
+  };
+}

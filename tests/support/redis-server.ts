@@ -1,0 +1,142 @@
+// A throwaway Debian `redis-server` for integration tests: its own free port, no persistence, and
+// the faults the cache must survive on demand (kill, stop, restart on the same port, pause with
+// SIGSTOP for a Redis that hangs without closing connections). Also a 3-master Redis Cluster, to
+// prove that the cache's commands never cross slots. Never mocked: the point is the real protocol.
+import { spawn, execFile, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { have, requirePart } from "./requirements";
+import { freePort } from "./site";
+
+const run = promisify(execFile);
+
+/** True when redis-server is installed; a skip (with a note) otherwise, a failure with CI=true. */
+export const hasRedisServer = () => requirePart("redis-server", have("redis-server"), "apt-get install redis-server (Debian's package)");
+
+export interface RedisServer {
+  url: string;
+  port: number;
+  /** SIGTERM, wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, wait for exit: a crash. */
+  kill(): Promise<void>;
+  /** Start again on the same port (empty: nothing is persisted). */
+  restart(): Promise<void>;
+  /** SIGSTOP / SIGCONT: connections stay open, nothing answers. */
+  pause(): void;
+  resume(): void;
+}
+
+/** PING over a raw socket until "+PONG" (no client library in the way). */
+async function waitForPong(port: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, "127.0.0.1");
+      const done = (result: boolean) => {
+        socket.destroy();
+        resolve(result);
+      };
+      socket.setTimeout(500, () => done(false));
+      socket.once("error", () => done(false));
+      socket.once("connect", () => socket.write("PING\r\n"));
+      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`redis-server on port ${port} did not answer PING within ${timeoutMs} ms`);
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function spawnRedis(port: number, extra: string[]): ChildProcess {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning", ...extra],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  child.stderr?.resume();
+  return child;
+}
+
+export async function startRedis(options: { port?: number; args?: string[] } = {}): Promise<RedisServer> {
+  if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
+  const port = options.port ?? (await freePort());
+  const args = options.args ?? [];
+  let child = spawnRedis(port, args);
+  await waitForPong(port);
+
+  const signal = async (sig: NodeJS.Signals) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGCONT"); // a paused server would not act on SIGTERM
+    child.kill(sig);
+    await exited(child);
+  };
+
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: () => signal("SIGTERM"),
+    kill: () => signal("SIGKILL"),
+    async restart() {
+      await signal("SIGTERM");
+      child = spawnRedis(port, args);
+      await waitForPong(port);
+    },
+    pause: () => void child.kill("SIGSTOP"),
+    resume: () => void child.kill("SIGCONT"),
+  };
+}
+
+export interface RedisClusterServer {
+  nodes: { host: string; port: number }[];
+  stop(): Promise<void>;
+}
+
+/** Three masters, no replicas, slots spread by `redis-cli --cluster create`. */
+export async function startRedisCluster(masters = 3): Promise<RedisClusterServer> {
+  if (!have("redis-cli")) throw new Error("redis-cli is not installed (apt-get install redis-tools)");
+  const dir = mkdtempSync(path.join(tmpdir(), "fc-redis-cluster-"));
+  const servers: RedisServer[] = [];
+  try {
+    for (let i = 0; i < masters; i++) {
+      const port = await freePort();
+      servers.push(
+        await startRedis({
+          port,
+          args: ["--cluster-enabled", "yes", "--cluster-config-file", path.join(dir, `nodes-${port}.conf`), "--cluster-node-timeout", "2000", "--dir", dir],
+        }),
+      );
+    }
+    const addresses = servers.map((s) => `127.0.0.1:${s.port}`);
+    await run("redis-cli", ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], { timeout: 30_000 });
+    // Every node must agree the cluster is ok before a client may rely on it.
+    const deadline = Date.now() + 20_000;
+    for (const server of servers) {
+      for (;;) {
+        const { stdout } = await run("redis-cli", ["-p", String(server.port), "cluster", "info"]);
+        if (stdout.includes("cluster_state:ok")) break;
+        if (Date.now() > deadline) throw new Error("redis cluster did not reach cluster_state:ok");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    nodes: servers.map((s) => ({ host: "127.0.0.1", port: s.port })),
+    async stop() {
+      await Promise.all(servers.map((s) => s.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
