@@ -12,7 +12,8 @@ import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
 import { createWordPressClient } from "./content/wordpress-client";
 import { createContentService } from "./content/content-service";
-import { passThroughCache, type Cached } from "./content/cached";
+import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
+import { cacheApi } from "./http/cache-api";
 import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
 import type { SiteServices } from "./app";
@@ -66,23 +67,24 @@ async function main() {
       noteOrigin(o.durationMs);
     },
   });
-  // Every piece of content a page reads is noted in the request's scope, so the page carries
-  // its tags (Surrogate-Key) and the page cache can purge it with them.
-  const tracked: Cached = (key, tags, policy, fetch) => {
-    noteContent(tags);
-    return passThroughCache(key, tags, policy, (entry) =>
-      fetch({
-        tag: (...more) => {
-          noteContent(more);
-          entry.tag(...more);
-        },
-        policy: (name) => entry.policy(name),
-      }),
-    );
-  };
+  // The cache between the ContentService and WordPress: memory, then Redis when configured.
+  // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
+  // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
+  const policies = policiesFromConfig(config.cache);
+  const cache = createCacheStackFromConfig(config, {
+    logger,
+    observe: {
+      lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
+      redisState: (up) => {
+        metrics.redisUp.set(up ? 1 : 0);
+        state.redis = up ? "up" : "down";
+      },
+      served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
+    },
+  });
   const content = createContentService({
     client,
-    cached: tracked,
+    cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
@@ -114,7 +116,25 @@ async function main() {
   const pageCache = config.cache.pageCacheMb > 0 && !dev
     ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
     : undefined;
-  const app = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache });
+  // The page cache follows every purge the data cache hears: its own, other instances' (bus), and
+  // a full drop when Redis comes back (purges published meanwhile were missed).
+  cache.onPurge((event) => {
+    if (!pageCache) return;
+    if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before);
+    else pageCache.purge(event.tags, event.before);
+  });
+  const api = cacheApi({
+    purger: cache,
+    purgeSecret: config.purgeSecret,
+    adminToken: config.adminToken,
+    logger,
+    onPurge: (source) => metrics.purges.inc({ source }),
+  });
+  const readiness = () => {
+    const stats = cache.stats();
+    return { redis: stats.redis, breaker: stats.breaker, bus: stats.bus, memory: stats.memory, pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled" };
+  };
+  const app = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
   const server = http.createServer(app);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
@@ -136,6 +156,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       metricsServer.close();
+      await cache.close().catch(() => undefined);
       await closeDemo?.();
       logger.info("stopped");
       process.exit(0);

@@ -54,6 +54,11 @@ export interface CacheObserver {
   lookup(tier: LookupTier, result: LookupResult): void;
   redisState(up: boolean): void;
   origin?(event: OriginEvent): void;
+  /**
+   * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
+   * layer collects them so a page carries the tags of all the content it was rendered from.
+   */
+  served?(event: { tags: readonly string[]; policy: CachePolicyName }): void;
 }
 
 export interface CdnPurger {
@@ -271,6 +276,11 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
 
   // ——— reading ———
 
+  const deliver = <T>(record: CacheRecord): T => {
+    if (observe.served) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy }));
+    return serve<T>(record);
+  };
+
   const cached: Cached = async <T>(
     key: string,
     tags: readonly string[],
@@ -285,7 +295,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     const inMemory = memory.get(key);
     const memoryState = inMemory ? freshness(inMemory, Date.now()) : "dead";
     safeObserve(() => observe.lookup("memory", memoryState === "fresh" ? "hit" : memoryState === "stale" ? "stale" : "miss"));
-    if (inMemory && memoryState === "fresh" && memoryTrusted) return serve<T>(inMemory);
+    if (inMemory && memoryState === "fresh" && memoryTrusted) return deliver<T>(inMemory);
 
     let best = memoryTrusted ? inMemory : undefined;
     let useRedis = redis?.up ?? false;
@@ -307,24 +317,24 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         best = shared;
       }
     }
-    if (best && freshness(best, Date.now()) === "fresh") return serve<T>(best);
+    if (best && freshness(best, Date.now()) === "fresh") return deliver<T>(best);
 
     // Another request of this process may have completed a fetch while we asked Redis.
     const latest = memory.peek(key);
-    if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return serve<T>(latest);
+    if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return deliver<T>(latest);
 
     if (!best || freshness(best, Date.now()) === "dead") {
-      return serve<T>(await refresh(key, tags, policy, fetch, undefined, useRedis));
+      return deliver<T>(await refresh(key, tags, policy, fetch, undefined, useRedis));
     }
     const stale = best;
     const backingOff = (backoffUntil.get(key) ?? 0) > Date.now();
-    if (isSoftPurged(stale) && !backingOff) return serve<T>(await revalidateWithin(stale, key, tags, policy, fetch, useRedis));
+    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await revalidateWithin(stale, key, tags, policy, fetch, useRedis));
     if (!backingOff) {
       refresh(key, tags, policy, fetch, stale, useRedis).catch((error: unknown) => {
         logger.warn({ key, err: errorMessage(error) }, "background revalidation failed; serving stale");
       });
     }
-    return serve<T>(stale);
+    return deliver<T>(stale);
   };
 
   /**

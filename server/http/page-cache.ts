@@ -3,14 +3,11 @@
 // declares (tracking parameters never count), tagged with the content the page was rendered from
 // and purged with it, bounded in bytes by PAGE_CACHE_MB. A hit is answered before the router runs.
 import { createHash } from "node:crypto";
-import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import { parsePath, sectionOf } from "../../app/lib/locale";
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /** Query parameters that change what a route renders. Everything else (utm_*, gclid …) is ignored. */
 const DECLARED_PARAMS: Record<string, readonly string[]> = {
@@ -69,6 +66,9 @@ export function surrogateKeyHeader(tags: readonly string[], limit = 8 * 1024): s
 export class PageCache {
   private readonly lru: LRUCache<string, PageEntry>;
   private readonly byTag = new Map<string, Set<string>>();
+  /** When each tag was last purged: a page whose render began before that is not stored. */
+  private readonly purgedAt = new Map<string, number>();
+  private purgedAllAt = 0;
 
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
     this.lru = new LRUCache<string, PageEntry>({
@@ -98,11 +98,15 @@ export class PageCache {
     return entry;
   }
 
-  async store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag">): Promise<void> {
-    const [gz, br] = await Promise.all([
-      gzip(init.body, { level: 6 }),
-      brotli(init.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 6, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: init.body.length } }),
-    ]);
+  /**
+   * Keep a rendered page. Compression is synchronous (a few milliseconds for a page) so the entry
+   * exists as soon as the response is sent; a page whose render began before a purge of one of
+   * its tags is not kept (it may show the content the purge removed).
+   */
+  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag">, renderStartedAt = init.storedAt): boolean {
+    if (renderStartedAt <= this.purgedAllAt || init.tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt)) return false;
+    const gz = zlib.gzipSync(init.body, { level: 6 });
+    const br = zlib.brotliCompressSync(init.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: init.body.length } });
     const entry: PageEntry = { ...init, gzip: gz, br, etag: etagOf(init.body) };
     this.lru.set(key, entry);
     for (const tag of entry.tags) {
@@ -110,21 +114,39 @@ export class PageCache {
       if (!keys) this.byTag.set(tag, (keys = new Set()));
       keys.add(key);
     }
+    return true;
   }
 
-  /** Drop every page rendered from content with one of these tags. Returns how many. */
-  purge(tags: readonly string[]): number {
+  /**
+   * Drop every page rendered from content with one of these tags; with `before`, only pages
+   * stored at or before that instant (later ones were rendered from already purged content).
+   */
+  purge(tags: readonly string[], before?: number): number {
+    const now = Date.now();
+    for (const tag of tags) this.purgedAt.set(tag, now);
+    if (this.purgedAt.size > 50_000) this.purgedAt.clear();
     const keys = new Set<string>();
     for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
-    for (const key of keys) this.lru.delete(key);
-    return keys.size;
+    let dropped = 0;
+    for (const key of keys) {
+      const entry = this.lru.peek(key);
+      if (entry && before !== undefined && entry.storedAt > before) continue;
+      if (this.lru.delete(key)) dropped++;
+    }
+    return dropped;
   }
 
-  purgeAll(): number {
-    const size = this.lru.size;
-    this.lru.clear();
-    this.byTag.clear();
-    return size;
+  purgeAll(before?: number): number {
+    this.purgedAllAt = Date.now();
+    if (before === undefined) {
+      const size = this.lru.size;
+      this.lru.clear();
+      this.byTag.clear();
+      return size;
+    }
+    let dropped = 0;
+    for (const [key, entry] of this.lru.entries()) if (entry.storedAt <= before && this.lru.delete(key)) dropped++;
+    return dropped;
   }
 
   get size(): number {
@@ -249,15 +271,16 @@ export function capturePages(
       if (storable) {
         const key = res.locals.pageCacheKey as string;
         const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);
+        const startedAt = (res.locals.startedAt as number | undefined) ?? Date.now();
         res.once("finish", () => {
-          void cache.store(key, {
+          cache.store(key, {
             status: 200,
             contentType: String(res.getHeader("Content-Type")),
             body,
             tags: [...(scope?.tags ?? [])],
             storedAt: Date.now(),
             freshUntil: Date.now() + fresh * 1000,
-          });
+          }, startedAt);
         });
       }
       if (matchesEtag(req, etag)) {

@@ -38,6 +38,10 @@ export interface SiteOptions {
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
   pageCache?: PageCache;
+  /** The webhook and the SRE purge API. */
+  api?: RequestHandler;
+  /** Readiness details (Redis, WordPress) beyond the state flags. */
+  readiness?: () => Record<string, unknown>;
 }
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
@@ -54,6 +58,7 @@ export function createSite(options: SiteOptions) {
     const incoming = req.headers["x-request-id"];
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
+    res.locals.startedAt = Date.now();
     res.setHeader("X-Request-Id", id);
     setHeaders(res, SECURITY_HEADERS);
     const started = process.hrtime.bigint();
@@ -91,9 +96,11 @@ export function createSite(options: SiteOptions) {
   });
   app.get("/readyz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    const body = { status: state.shuttingDown ? "shutting-down" : "ready", redis: state.redis, wordpress: state.wordpress };
+    const body = { status: state.shuttingDown ? "shutting-down" : "ready", redis: state.redis, wordpress: state.wordpress, ...options.readiness?.() };
     res.status(state.shuttingDown ? 503 : 200).json(body);
   });
+
+  if (options.api) app.use(options.api);
 
   app.use(rootLanguageRedirect(config.rootRedirect));
 

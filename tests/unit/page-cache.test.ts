@@ -36,9 +36,9 @@ describe("PageCache", () => {
 
   it("purges exactly the pages rendered from a tag", async () => {
     const cache = new PageCache(10 * 1024 * 1024);
-    await cache.store("/products", page(["products:list", "products:1", "products:2"]));
-    await cache.store("/products/1", page(["products:1"]));
-    await cache.store("/about", page(["pages:5"]));
+    cache.store("/products", page(["products:list", "products:1", "products:2"]));
+    cache.store("/products/1", page(["products:1"]));
+    cache.store("/about", page(["pages:5"]));
     expect(cache.purge(["products:1"])).toBe(2);
     expect(cache.get("/products")).toBeUndefined();
     expect(cache.get("/about")?.status).toBe(200);
@@ -46,14 +46,25 @@ describe("PageCache", () => {
 
   it("stays within its byte bound", async () => {
     const cache = new PageCache(20 * 1024);
-    for (let i = 0; i < 100; i++) await cache.store(`/p/${i}`, page([`products:${i}`]));
+    for (let i = 0; i < 100; i++) cache.store(`/p/${i}`, page([`products:${i}`]));
     expect(cache.bytes).toBeLessThanOrEqual(20 * 1024);
     expect(cache.size).toBeLessThan(100);
   });
 
   it("treats an expired page as a miss", async () => {
     const cache = new PageCache(1024 * 1024);
-    await cache.store("/a", { ...page([]), freshUntil: Date.now() - 1 });
+    cache.store("/a", { ...page([]), freshUntil: Date.now() - 1 });
     expect(cache.get("/a")).toBeUndefined();
+  });
+});
+
+describe("PageCache and purges racing a render", () => {
+  it("does not keep a page whose render began before a purge of its tags", () => {
+    const cache = new PageCache(1024 * 1024);
+    const started = Date.now() - 50;
+    cache.purge(["products:1"]);
+    const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("old"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, started);
+    expect(kept).toBe(false);
+    expect(cache.get("/products/1")).toBeUndefined();
   });
 });

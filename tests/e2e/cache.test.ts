@@ -1,0 +1,148 @@
+// The cache as a visitor and an operator notice it, against the built site reading a demo
+// WordPress of the test's own (so the test can change content and stop WordPress) and a
+// redis-server of its own: page-cache hits and 304s, tracking parameters sharing one entry,
+// signed webhooks (every answer of CONTRACT), the SRE purge API, the next view after a purge,
+// deletes, WordPress down, and two instances sharing a Redis.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasBuild } from "../support/requirements";
+import { startSite, type RunningSite } from "../support/site";
+import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
+import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server";
+import { signWebhook } from "../../server/http/cache-api";
+
+const ready = hasBuild() && hasRedisServer();
+const SECRET = "webhook-secret-for-tests-0123";
+const TOKEN = "admin-token-for-tests-0123456";
+
+let wp: DemoWordPress;
+let redis: RedisServer;
+let a: RunningSite;
+let b: RunningSite;
+
+function webhook(site: RunningSite, body: unknown, options: { secret?: string; timestamp?: number; raw?: string } = {}) {
+  const raw = options.raw ?? JSON.stringify(body);
+  const ts = options.timestamp ?? Math.floor(Date.now() / 1000);
+  return fetch(`${site.url}/api/cache/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(options.secret ?? SECRET, ts, raw) },
+    body: raw,
+  });
+}
+
+async function titleOf(site: RunningSite, path: string): Promise<string> {
+  const html = await (await fetch(site.url + path)).text();
+  return html.match(/<h2 id="product-title"[^>]*>([^<]*)</)?.[1] ?? "";
+}
+
+function englishProduct(): { id: number; title: string } {
+  const item = wp.catalogue.list("products", { lang: "en" })[0] as unknown as { id: number; title: string };
+  return { id: item.id, title: item.title };
+}
+
+describe.runIf(ready)("the cache, end to end", () => {
+  beforeAll(async () => {
+    wp = await startDemoWordPress({ port: 0 });
+    redis = await startRedis();
+    const env = { WP_URL: wp.url, REDIS_URL: redis.url, PURGE_SECRET: SECRET, ADMIN_TOKEN: TOKEN, CACHE_FRESH_SECONDS: "1", CACHE_STALE_SECONDS: "600" };
+    [a, b] = await Promise.all([startSite(env), startSite(env)]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await redis?.stop();
+    await wp?.close().catch(() => undefined); // the last test stops it on purpose
+  });
+
+  it("answers a repeated page from the page cache, with an ETag and 304", async () => {
+    await fetch(`${a.url}/about`);
+    const second = await fetch(`${a.url}/about`);
+    expect(second.status).toBe(200);
+    expect(second.headers.get("server-timing")).toContain("page-hit");
+    const etag = second.headers.get("etag");
+    expect(etag).toMatch(/^W\/"/);
+    expect(second.headers.get("surrogate-key")).toMatch(/pages:\d+/);
+    const revalidated = await fetch(`${a.url}/about`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it("shares one entry across tracking parameters", async () => {
+    await fetch(`${a.url}/categories?utm_source=newsletter`);
+    const other = await fetch(`${a.url}/categories?utm_source=instagram&gclid=abc`);
+    expect(other.headers.get("server-timing")).toContain("page-hit");
+  });
+
+  it("rejects every bad webhook with the CONTRACT's answer", async () => {
+    const good = { events: [{ type: "products", id: 1, action: "update" }] };
+    expect((await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: JSON.stringify(good) })).status).toBe(401);
+    expect((await webhook(a, good, { secret: "wrong-secret-0123456789" })).status).toBe(401);
+    expect((await webhook(a, good, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(401);
+    expect((await webhook(a, null, { raw: "{not json" })).status).toBe(400);
+    expect((await webhook(a, { events: [] })).status).toBe(400);
+    expect((await webhook(a, { events: [{ type: "posts", id: 1, action: "update" }] })).status).toBe(400);
+    expect((await webhook(a, { events: Array.from({ length: 101 }, (_, i) => ({ type: "products", id: i, action: "update" })) })).status).toBe(400);
+    const big = await webhook(a, null, { raw: JSON.stringify({ events: [], pad: "x".repeat(70 * 1024) }) });
+    expect(big.status).toBe(413);
+    const ok = await webhook(a, good);
+    expect(ok.status).toBe(202);
+    expect(await ok.json()).toEqual({ purged: expect.any(Number) });
+  });
+
+  it("answers a burst over the rate limit with 429 and Retry-After", async () => {
+    const statuses = await Promise.all(Array.from({ length: 130 }, () => fetch(`${b.url}/api/cache/purge`, { method: "POST", body: "{}" }).then((r) => r)));
+    const limited = statuses.filter((r) => r.status === 429);
+    expect(limited.length).toBeGreaterThan(0);
+    expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("protects the purge API with the bearer token", async () => {
+    const body = JSON.stringify({ tags: ["products:list"] });
+    expect((await fetch(`${a.url}/api/cache/purge`, { method: "POST", body })).status).toBe(401);
+    expect((await fetch(`${a.url}/api/cache/purge`, { method: "POST", body, headers: { Authorization: "Bearer nope" } })).status).toBe(401);
+    const ok = await fetch(`${a.url}/api/cache/purge`, { method: "POST", body, headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ purged: expect.any(Number) });
+    const bad = await fetch(`${a.url}/api/cache/purge`, { method: "POST", body: '{"tags": "x"}', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(bad.status).toBe(400);
+  });
+
+  it("shows an updated product on the next view, on both instances, after the webhook", async () => {
+    const product = englishProduct();
+    const path = `/products/${product.id}`;
+    expect(await titleOf(a, path)).toBe(product.title);
+    expect(await titleOf(b, path)).toBe(product.title);
+    wp.catalogue.update("products", product.id, { title: `${product.title} Renewed` });
+    const res = await webhook(a, { events: [{ type: "products", id: product.id, action: "update" }] });
+    expect(res.status).toBe(202);
+    expect(await titleOf(a, path)).toBe(`${product.title} Renewed`);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await titleOf(b, path)).toBe(`${product.title} Renewed`);
+  });
+
+  it("answers 404 for a deleted product, never the stale copy", async () => {
+    const product = wp.catalogue.list("products", { lang: "en" })[1] as unknown as { id: number };
+    const path = `/products/${product.id}`;
+    expect((await fetch(a.url + path)).status).toBe(200);
+    wp.catalogue.setStatus("products", product.id, "trash");
+    expect((await webhook(a, { events: [{ type: "products", id: product.id, action: "delete" }] })).status).toBe(202);
+    const after = await fetch(a.url + path);
+    expect(after.status).toBe(404);
+    expect(await after.text()).toContain("This page could not be found");
+  });
+
+  it("keeps serving pages seen before while WordPress is down", async () => {
+    const paths = ["/collections", "/it/prodotti", "/projects"];
+    for (const p of paths) expect((await fetch(a.url + p)).status).toBe(200);
+    await wp.close();
+    await new Promise((r) => setTimeout(r, 1500)); // past the 1 s fresh window of pages and data
+    for (const p of paths) {
+      const res = await fetch(a.url + p);
+      expect(res.status, p).toBe(200);
+    }
+    const metrics = await (await fetch(a.metricsUrl)).text();
+    const stale = [...metrics.matchAll(/wp_cache_lookups_total\{tier="(memory|redis)",result="stale"\} (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
+    expect(stale).toBeGreaterThan(0);
+    const never = await fetch(`${a.url}/it/categorie/mai-vista-prima`);
+    expect(never.status).toBeGreaterThanOrEqual(404);
+    const ready = await (await fetch(`${a.url}/readyz`)).json();
+    expect(ready).toMatchObject({ status: "ready", redis: "up", wordpress: "down" });
+  });
+});
