@@ -28,8 +28,8 @@ function localeRoutes(lang: Lang) {
     route(s("manufacture"), "routes/company-page.tsx", { id: `manufacture-${lang}` }),
     route(s("funding"), "routes/company-page.tsx", { id: `funding-${lang}` }),
     route(s("prove"), "routes/company-page.tsx", { id: `prove-${lang}` }),
-    route(s("contact"), "routes/company-page.tsx", { id: `contact-${lang}` }),
-    route(s("newsletter"), "routes/company-page.tsx", { id: `newsletter-${lang}` }),
+    route(s("contact"), "routes/contact.tsx", { id: `contact-${lang}` }),
+    route(s("newsletter"), "routes/newsletter.tsx", { id: `newsletter-${lang}` }),
     route(s("wishlist"), "routes/wishlist.tsx", { id: `wishlist-${lang}` }),
     route("*", "routes/not-found.tsx", { id: `not-found-${lang}` }),
   ];
