@@ -36,4 +36,10 @@ function localeRoutes(lang: Lang) {
   return layout("routes/locale-layout.tsx", { id: `locale-${lang}` }, lang === "en" ? children : prefix(lang, children));
 }
 
-export default [...LANGS.map(localeRoutes)] satisfies RouteConfig;
+export default [
+  route("sitemap.xml", "routes/sitemap-index.tsx", { id: "sitemap-index" }),
+  route("sitemap-en.xml", "routes/sitemap.tsx", { id: "sitemap-en" }),
+  route("sitemap-it.xml", "routes/sitemap.tsx", { id: "sitemap-it" }),
+  route("robots.txt", "routes/robots.tsx", { id: "robots" }),
+  ...LANGS.map(localeRoutes),
+] satisfies RouteConfig;

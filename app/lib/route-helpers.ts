@@ -29,19 +29,35 @@ export function slugParam(value: string | undefined): string {
 /** `meta` for a page whose loader returned `alternates`, `title`, `description` and maybe an image. */
 export function metaFrom(
   args: { matches: readonly unknown[]; location: MetaArgs["location"]; error?: unknown; loaderData?: unknown },
-  extra: Partial<PageMetaInput> = {},
+  extra: Partial<PageMetaInput> & { jsonLd?: (siteUrl: string) => Record<string, unknown>[] } = {},
 ) {
   if (args.error) return [];
   const config = rootConfig(args.matches as Parameters<typeof rootConfig>[0]);
+  const { jsonLd, ...input } = extra;
   const data = (args.loaderData ?? {}) as { alternates?: PageMetaInput["alternates"]; title?: string; description?: string; image?: PageMetaInput["image"] };
   const lang = langFromPath(args.location.pathname);
-  return pageMeta({
-    lang,
-    alternates: data.alternates ?? { en: args.location.pathname, it: args.location.pathname },
-    siteUrl: config?.siteUrl ?? "",
-    title: data.title,
-    description: data.description,
-    image: data.image,
-    ...extra,
-  });
+  const siteUrl = config?.siteUrl ?? "";
+  return [
+    ...pageMeta({
+      lang,
+      alternates: data.alternates ?? { en: args.location.pathname, it: args.location.pathname },
+      siteUrl,
+      title: data.title,
+      description: data.description,
+      image: data.image,
+      ...input,
+    }),
+    ...contentHostLinks(config?.wpPublicUrl),
+    ...(jsonLd ? jsonLd(siteUrl).map((thing) => ({ "script:ld+json": thing })) : []),
+  ];
+}
+
+/** The content host appears only in preconnect, feed and pingback links (spec §7). */
+export function contentHostLinks(wpPublicUrl: string | undefined) {
+  if (!wpPublicUrl) return [];
+  return [
+    { tagName: "link", rel: "preconnect", href: wpPublicUrl },
+    { tagName: "link", rel: "alternate", type: "application/rss+xml", title: "FC", href: `${wpPublicUrl}/feed/` },
+    { tagName: "link", rel: "pingback", href: `${wpPublicUrl}/xmlrpc.php` },
+  ];
 }

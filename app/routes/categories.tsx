@@ -7,6 +7,7 @@ import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, LANGS } from "../lib/locale";
 import { i18nFor } from "../lib/i18n";
 import { Tile } from "../components/Tile";
+import { collectionPageLd } from "../lib/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -22,7 +23,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) => {
+  const lang = langFromPath(args.location.pathname);
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", localizePath(lang, "categories"), lang, (args.loaderData?.categories ?? []).map((c) => ({ name: c.name, path: localizePath(lang, "categories", c.slug) }))),
+    ],
+  });
+};
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { ProductGrid } from "../components/ProductCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { collectionPageLd, productItems } from "../lib/structured-data";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -22,7 +23,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { category, products: products.items, alternates, title: category.name, description: category.description, image: category.image };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) => {
+  const lang = langFromPath(args.location.pathname);
+  const listPath = listPathOf(args.location.pathname);
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(args.loaderData?.products ?? [], (p) => productPath(listPath, lang, p.id))),
+    ],
+  });
+};
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { collectionPageLd, productItems } from "../lib/structured-data";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -26,7 +27,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { edition, products: products.items, alternates, title: edition.name, description: edition.excerpt, image: edition.image };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) => {
+  const lang = langFromPath(args.location.pathname);
+  const listPath = listPathOf(args.location.pathname);
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(args.loaderData?.products ?? [], (p) => productPath(listPath, lang, p.id))),
+    ],
+  });
+};
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

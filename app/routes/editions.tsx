@@ -8,6 +8,7 @@ import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../lib/locale";
 import { i18nFor } from "../lib/i18n";
 import { Tile } from "../components/Tile";
+import { collectionPageLd } from "../lib/structured-data";
 
 export function editionKindOf(pathname: string): Edition["kind"] {
   const { lang, words } = parsePath(pathname);
@@ -30,7 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) => {
+  const lang = langFromPath(args.location.pathname);
+  const kind = args.loaderData?.kind ?? "collections";
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", localizePath(lang, kind), lang, (args.loaderData?.editions ?? []).map((e) => ({ name: e.name, path: localizePath(lang, kind, e.slug) }))),
+    ],
+  });
+};
 
 export default function Editions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

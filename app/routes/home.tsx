@@ -12,6 +12,7 @@ import { Tile } from "../components/Tile";
 import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";
 import { SmartLink } from "../components/SmartLink";
+import { organizationLd, websiteLd } from "../lib/structured-data";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -28,7 +29,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) =>
+  metaFrom(args, {
+    jsonLd: (siteUrl) => {
+      const lang = langFromPath(args.location.pathname);
+      return [
+        organizationLd(siteUrl, args.loaderData?.front.company ?? null, "/favicon.svg"),
+        websiteLd(siteUrl, lang, "FC", localizePath(lang), localizePath(lang, "products")),
+      ];
+    },
+  });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

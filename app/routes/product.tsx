@@ -7,7 +7,9 @@ import type { Route } from "./+types/product";
 import { siteContext } from "../lib/context";
 import { idParam, langOf, metaFrom, notFound } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
-import { listPathOf, localizePath } from "../lib/locale";
+import { langFromPath, listPathOf, localizePath } from "../lib/locale";
+import { i18nFor } from "../lib/i18n";
+import { breadcrumbLd, productLd } from "../lib/structured-data";
 import { ProductDialog } from "../components/ProductDialog";
 import { ProductDetail } from "../components/ProductDetail";
 
@@ -28,7 +30,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => (args.loaderData ? metaFrom(args, { type: "product" }) : []);
+export const meta: Route.MetaFunction = (args) => {
+  const data = args.loaderData;
+  if (!data) return [];
+  const lang = langFromPath(args.location.pathname);
+  const t = i18nFor(lang).t;
+  const listPath = listPathOf(args.location.pathname);
+  const trail = [
+    { name: t("nav.home"), path: localizePath(lang) },
+    { name: t("nav.products"), path: localizePath(lang, "products") },
+    ...(listPath !== localizePath(lang, "products") ? [{ name: args.matches.map((m) => (m?.loaderData as { title?: string } | undefined)?.title).filter(Boolean).at(-2) ?? listPath, path: listPath }] : []),
+    { name: data.product.name, path: args.location.pathname },
+  ];
+  return metaFrom(args, {
+    type: "product",
+    jsonLd: (siteUrl) => [productLd(siteUrl, data.product, args.location.pathname), breadcrumbLd(siteUrl, trail)],
+  });
+};
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();

@@ -12,6 +12,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { ProductFilters, SORTS } from "../components/ProductFilters";
 import { Pagination } from "../components/Pagination";
 import { i18nFor } from "../lib/i18n";
+import { collectionPageLd, productItems } from "../lib/structured-data";
 
 export const PRODUCTS_PER_PAGE = 24;
 
@@ -47,7 +48,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args);
+export const meta: Route.MetaFunction = (args) => {
+  const lang = langFromPath(args.location.pathname);
+  const listPath = localizePath(lang, "products");
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(args.loaderData?.products.items ?? [], (p) => productPath(listPath, lang, p.id))),
+    ],
+  });
+};
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -122,7 +122,7 @@ export function cacheApi(options: CacheApiOptions): Router {
   const limit = rateLimiter(options.rateLimitPerMinute ?? 120, now);
   const router = Router();
   const raw = express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES });
-  router.use((_req, res, next) => {
+  router.use("/api/cache", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });

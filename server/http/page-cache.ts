@@ -166,6 +166,11 @@ export class PageCache {
   }
 }
 
+/** Paths with an extension that are pages all the same: data requests, sitemaps, robots. */
+export function isPagePath(path: string): boolean {
+  return path.endsWith(".data") || /^\/sitemap(-[a-z]{2})?\.xml$/.test(path) || path === "/robots.txt";
+}
+
 function cacheable(req: Request): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
 }
@@ -193,7 +198,7 @@ export interface PageHeaders {
  */
 export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): RequestHandler {
   return (req, res, next) => {
-    if (!cache.enabled || !cacheable(req) || (/\.[a-z0-9]+$/i.test(req.path) && !req.path.endsWith(".data"))) return next();
+    if (!cache.enabled || !cacheable(req) || (/\.[a-z0-9]+$/i.test(req.path) && !isPagePath(req.path))) return next();
     const key = pageCacheKey(req.path, new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
     res.locals.pageCacheKey = key;
     const entry = cache.get(key);
@@ -237,7 +242,7 @@ export function capturePages(
 
     const isPage = () => {
       const type = String(res.getHeader("Content-Type") ?? "");
-      return type.startsWith("text/html") || req.path.endsWith(".data");
+      return type.startsWith("text/html") || isPagePath(req.path);
     };
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from(chunk as Uint8Array);

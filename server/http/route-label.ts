@@ -7,7 +7,7 @@ export function routeLabel(pathname: string): string {
   if (pathname.startsWith("/assets/")) return "/assets/*";
   if (pathname.startsWith("/media/")) return "/media/*";
   if (pathname.startsWith("/api/")) return ["/api/cache/webhook", "/api/cache/purge"].includes(pathname) ? pathname : "/api/*";
-  if (pathname === "/healthz" || pathname === "/readyz" || pathname === "/sitemap.xml" || pathname === "/robots.txt") return pathname;
+  if (pathname === "/healthz" || pathname === "/readyz" || /^\/sitemap(-(en|it))?\.xml$/.test(pathname) || pathname === "/robots.txt") return pathname;
   if (pathname.endsWith(".data")) return `${routeLabel(pathname.slice(0, -5).replace(/\/_root$/, "/") || "/")}.data`;
   const { lang, words } = parsePath(pathname);
   if (words.length === 0) return "/";

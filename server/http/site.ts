@@ -14,7 +14,7 @@ import { SECURITY_HEADERS, pageCacheHeaders, setHeaders } from "./headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
-import { PageCache, capturePages, servePageCache, surrogateKeyHeader } from "./page-cache";
+import { PageCache, capturePages, isPagePath, servePageCache, surrogateKeyHeader } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 
 export interface SiteState {
@@ -142,7 +142,7 @@ export function createSite(options: SiteOptions) {
     res.locals.scope = scope;
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
-      const isPage = type.startsWith("text/html") || req.path.endsWith(".data");
+      const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       setPageHeaders(res, res.statusCode, [...scope.tags]);

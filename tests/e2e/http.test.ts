@@ -90,6 +90,42 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect(metrics).not.toMatch(/route="\/no-such-page"/);
   });
 
+  it("publishes sitemaps in both languages with reciprocal alternates, and robots naming them", async () => {
+    const index = await (await get("/sitemap.xml", { Host: "evil.example" })).text();
+    expect(index).toContain("<loc>https://www.fc.example/sitemap-en.xml</loc>");
+    expect(index).toContain("<loc>https://www.fc.example/sitemap-it.xml</loc>");
+    const en = await (await get("/sitemap-en.xml")).text();
+    const it_ = await (await get("/sitemap-it.xml")).text();
+    const productEn = en.match(/<loc>(https:\/\/www\.fc\.example\/products\/\d+)<\/loc>[\s\S]*?hreflang="it" href="([^"]+)"/);
+    expect(productEn).toBeTruthy();
+    // The Italian sitemap lists that Italian page, pointing back at the English one.
+    const italian = productEn![2]!;
+    const block = it_.split("<url>").find((b) => b.includes(`<loc>${italian}</loc>`));
+    expect(block).toContain(`hreflang="en" href="${productEn![1]}"`);
+    for (const section of ["/categories/", "/collections/", "/exclusives/", "/about", "/manufacture", "/projects"]) expect(en).toContain(`https://www.fc.example${section}`);
+    for (const section of ["/it/categorie/", "/it/collezioni/", "/it/esclusivi/", "/it/manifattura", "/it/progetti"]) expect(it_).toContain(`https://www.fc.example${section}`);
+    expect(en).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
+    expect(en).not.toContain("evil.example");
+    const robots = await (await get("/robots.txt")).text();
+    expect(robots).toContain("Sitemap: https://www.fc.example/sitemap.xml");
+  });
+
+  it("describes pages with structured data and Open Graph from SITE_URL, whatever the Host", async () => {
+    const spoof = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
+    const home = await (await get("/", { ...spoof, "Accept-Language": "en" })).text();
+    const blocks = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(blocks.map((b) => b["@type"])).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
+    const list = await (await get("/products", spoof)).text();
+    const product = list.match(/href="(\/products\/\d+)"/)![1]!;
+    const page = await (await get(product, spoof)).text();
+    const ld = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(ld.map((b) => b["@type"])).toEqual(expect.arrayContaining(["Product", "BreadcrumbList"]));
+    expect(page).toContain(`rel="canonical" href="https://www.fc.example${product}"`);
+    expect(page).toMatch(/property="og:image" content="https:\/\/www\.fc\.example\/media\//);
+    expect(page).toMatch(/hrefLang="it" href="https:\/\/www\.fc\.example\/it\/prodotti\/\d+"/);
+    expect(page).not.toContain("evil.example");
+  });
+
   it("answers bad input with a 4xx, never a 5xx", async () => {
     for (const path of ["/products/%E0%A4%A", "/products?page=abc", "/products/12abc", "/%00", "/media/../../etc/passwd", "/categories/%ZZ"]) {
       const res = await get(path);
