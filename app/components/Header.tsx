@@ -40,9 +40,10 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
   return (
     <header className="site-header" data-over-hero={overHero || undefined} data-open={open || undefined}>
       <div className="site-header__inner">
-        <SmartLink to={localizePath(lang)} className="wordmark" aria-label={`${t("brand")} – ${t("nav.home")}`}>
+        <SmartLink to={localizePath(lang)} className="wordmark">
           <span className="wordmark__letters">FC</span>
           <span className="wordmark__tagline">{t("tagline")}</span>
+          <span className="visually-hidden"> – {t("nav.home")}</span>
         </SmartLink>
         <button
           type="button"

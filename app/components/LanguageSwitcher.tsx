@@ -40,7 +40,7 @@ export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleC
                 href={alternates[target]}
                 hrefLang={target}
                 lang={target}
-                aria-label={t("language.switchTo", { name: LANG_LABELS[target].name })}
+                title={t("language.switchTo", { name: LANG_LABELS[target].name })}
                 onClick={async (event) => {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
@@ -50,6 +50,7 @@ export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleC
                 }}
               >
                 {LANG_LABELS[target].short}
+                <span className="visually-hidden"> – {LANG_LABELS[target].name}</span>
               </a>
             )}
           </li>

@@ -7,7 +7,8 @@ import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 import { WishlistToggle } from "./WishlistToggle";
 
-export function ProductCard({ product, to, priority = false }: { product: ProductSummary; to: string; priority?: boolean }) {
+export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductSummary; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t } = useTranslation();
   const englishId = product.translations.en ?? product.id;
   return (
@@ -18,7 +19,7 @@ export function ProductCard({ product, to, priority = false }: { product: Produc
         </div>
         <div className="product-card__text">
           {product.categories[0] ? <p className="label">{product.categories[0].name}</p> : null}
-          <h3 className="product-card__name">{product.name}</h3>
+          <Heading className="product-card__name">{product.name}</Heading>
           {product.code ? <p className="product-card__code"><span className="visually-hidden">{t("product.code")} </span>{product.code}</p> : null}
         </div>
       </SmartLink>
@@ -27,12 +28,13 @@ export function ProductCard({ product, to, priority = false }: { product: Produc
   );
 }
 
-export function ProductGrid({ products, hrefOf, label }: { products: ProductSummary[]; hrefOf: (p: ProductSummary) => string; label?: string }) {
+/** headingLevel: 2 when the grid sits right under the page's h1, 3 inside a titled section. */
+export function ProductGrid({ products, hrefOf, label, headingLevel = 3 }: { products: ProductSummary[]; hrefOf: (p: ProductSummary) => string; label?: string; headingLevel?: 2 | 3 }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} to={hrefOf(p)} priority={i < 2} />
+          <ProductCard product={p} to={hrefOf(p)} priority={i < 2} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

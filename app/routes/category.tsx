@@ -47,7 +47,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {category.description ? <p className="lede">{category.description}</p> : null}
       </header>
       {products.length > 0 ? (
-        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} />
+        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} headingLevel={2} />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}

@@ -1,7 +1,7 @@
 // A product, as a dialog over the list it was opened from: /products/{id}, and the same under a
 // category, collection, exclusive or projects (spec §2). The id is optional in the spec: without
 // one the list shows alone.
-import { useLocation } from "react-router";
+import { useLocation, type MetaDescriptor } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
 import { siteContext } from "../lib/context";
@@ -32,7 +32,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = (args) => {
   const data = args.loaderData;
-  if (!data) return [];
+  // Without an id (/categories/x/products) the list is the page: keep its head.
+  if (!data) return (args.matches.at(-2) as { meta?: MetaDescriptor[] } | undefined)?.meta ?? [];
   const lang = langFromPath(args.location.pathname);
   const t = i18nFor(lang).t;
   const listPath = listPathOf(args.location.pathname);

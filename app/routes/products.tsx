@@ -84,7 +84,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {products.items.length > 0 ? (
-        <ProductGrid products={products.items} hrefOf={(p) => productPath(listPath, lang, p.id) + search} label={t("nav.products")} />
+        <ProductGrid products={products.items} hrefOf={(p) => productPath(listPath, lang, p.id) + search} label={t("nav.products")} headingLevel={2} />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}

@@ -102,7 +102,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             <label htmlFor="share-link">{t("wishlistPage.shareLink")}</label>
             <input id="share-link" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
           </p>
-          <ProductGrid products={products} hrefOf={(p) => localizePath(lang, "products", p.id)} label={t("nav.wishlist")} />
+          <ProductGrid products={products} hrefOf={(p) => localizePath(lang, "products", p.id)} label={t("nav.wishlist")} headingLevel={2} />
         </>
       )}
     </main>

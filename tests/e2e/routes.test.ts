@@ -5,11 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { launchBrowser, screenshot, watchPage } from "../support/browser";
+import { axeViolations, launchBrowser, screenshot, watchPage } from "../support/browser";
 
 const ready = hasChromium() && hasBuild();
 let site: RunningSite;
 let browser: Browser;
+/** Every page the suite opens is checked by axe-core; any violation fails the suite. */
+const violations: string[] = [];
 
 const STATIC = {
   en: ["/", "/about", "/categories", "/collections", "/contact", "/exclusives", "/funding", "/manufacture", "/newsletter", "/products", "/projects", "/prove", "/wishlist"],
@@ -25,6 +27,7 @@ async function firstHref(page: Page, prefix: string): Promise<string> {
 async function open(page: Page, path: string, expected = 200) {
   const res = await page.goto(site.url + path, { waitUntil: "networkidle" });
   expect(res?.status(), path).toBe(expected);
+  violations.push(...(await axeViolations(page)));
   return res;
 }
 
@@ -115,6 +118,10 @@ describe.runIf(ready)("every route in a real browser", () => {
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(42);
     expect(await page.title()).toBe("Collections – FC");
     await page.close();
+  });
+
+  it("meets no accessibility violation on any page it opened (axe-core)", () => {
+    expect([...new Set(violations)]).toEqual([]);
   });
 
   it("meets the 404 in both languages, and saves screenshots for review", async () => {
