@@ -1,6 +1,6 @@
 // The quiet filter bar above the grid (DESIGN.md): category, colour swatches, sort and a search
 // box, all plain GET form fields, so filters live in the URL and work without JavaScript.
-import { Form, useSubmit } from "react-router";
+import { Form, useNavigate } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Category, Colour, ProductSort } from "../../server/content/types";
 
@@ -13,12 +13,32 @@ export function ProductFilters({ categories, colours, current, action }: {
   action: string;
 }) {
   const { t } = useTranslation();
-  const submit = useSubmit();
+  const navigate = useNavigate();
+  // With JavaScript the address keeps only the filters in use (no empty or default values);
+  // without it the plain GET form still works.
+  const apply = (form: HTMLFormElement) => {
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === "string" && value.trim() !== "" && !(name === "sort" && value === "newest")) params.set(name, value.trim());
+    }
+    const qs = params.toString();
+    navigate(qs ? `${action}?${qs}` : action, { preventScrollReset: true });
+  };
   return (
-    <Form method="get" action={action} className="filters" role="search" preventScrollReset onChange={(e) => {
-      const field = e.target as unknown as HTMLInputElement;
-      if (field.tagName !== "INPUT" || field.type === "radio") submit(e.currentTarget, { preventScrollReset: true });
-    }}>
+    <Form
+      method="get"
+      action={action}
+      className="filters"
+      role="search"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget);
+      }}
+      onChange={(e) => {
+        const field = e.target as unknown as HTMLInputElement;
+        if (field.tagName !== "INPUT" || field.type === "radio") apply(e.currentTarget);
+      }}
+    >
       <div className="filters__field">
         <label htmlFor="filter-q">{t("products.search")}</label>
         <input id="filter-q" name="q" type="search" defaultValue={current.q ?? ""} maxLength={100} placeholder={t("products.searchPlaceholder")} />

@@ -1,5 +1,6 @@
 // The company pages — about, manufacture, funding, prove, contact, newsletter — each a WordPress
 // page in a long-form reading layout (DESIGN.md). The path word names the page.
+import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/company-page";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";
@@ -20,15 +21,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname;
   const key = companyPageOf(path);
   if (!key) notFound();
-  const [page, alternates] = await Promise.all([content.getPage(key, lang), alternatesFor(content, path)]);
+  // The about page introduces the designers the objects are credited to.
+  const [page, alternates, designers] = await Promise.all([
+    content.getPage(key, lang),
+    alternatesFor(content, path),
+    key === "about" ? content.listDesigners(lang).catch(() => []) : Promise.resolve([]),
+  ]);
   if (!page) notFound();
-  return { key, page, alternates, title: page.title, description: page.excerpt, image: page.image };
+  return { key, page, designers, alternates, title: page.title, description: page.excerpt, image: page.image };
 }
 
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });
 
 export default function CompanyPageRoute({ loaderData }: Route.ComponentProps) {
-  const { page, key } = loaderData;
+  const { page, key, designers } = loaderData;
+  const { t } = useTranslation();
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
       <article>
@@ -43,6 +50,21 @@ export default function CompanyPageRoute({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Prose html={page.contentHtml} className="reading__body" />
       </article>
+      {designers.length > 0 ? (
+        <section className="designers" aria-labelledby="designers-title">
+          <h2 id="designers-title" className="section-title">{t("about.designers")}</h2>
+          <ul className="designers__list">
+            {designers.map((d) => (
+              <li key={d.id} className="designer">
+                <ResponsiveImage image={d.image} ratio="1" sizes="(min-width: 900px) 20vw, 45vw" alt="" />
+                <h3 className="designer__name">{d.name}</h3>
+                <p className="label">{[d.role, d.city].filter(Boolean).join(" · ")}</p>
+                <Prose html={d.bioHtml} className="designer__bio" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -1,0 +1,105 @@
+// A fake WordPress for fault injection (never instead of the real one): the demo catalogue's real
+// answers, except where a test says otherwise — slow, failing with a WordPress error body, HTML
+// instead of JSON, invalid JSON, or down altogether. It numbers the REST requests it serves, so
+// tests can assert counts (ARCHITECTURE: nginx/Varnish's habit).
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { DemoCatalogue } from "../../server/demo/catalogue";
+import { createDemoResponder } from "../../server/demo/server";
+
+export type Fault =
+  | { kind: "status"; status: number; code: string; message?: string }
+  | { kind: "slow"; ms: number }
+  | { kind: "html"; status: number }
+  | { kind: "invalid-json" }
+  | { kind: "wrong-shape" };
+
+export interface FaultyWordPress {
+  url: string;
+  catalogue: DemoCatalogue;
+  /** REST requests served (faulty ones included). */
+  readonly requests: number;
+  /** Requests per REST path (no query), for "exactly one origin call" assertions. */
+  readonly byPath: Map<string, number>;
+  /** A fault for REST paths matching `match`; undefined clears it. */
+  setFault(match: RegExp | undefined, fault?: Fault): void;
+  /** Stop accepting connections (and cut existing ones) until `start`. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Promise<FaultyWordPress> {
+  let url = "";
+  const respond = createDemoResponder(catalogue, { publicUrl: () => url });
+  let fault: { match: RegExp; fault: Fault } | undefined;
+  let requests = 0;
+  const byPath = new Map<string, number>();
+  let server: Server;
+  let port = 0;
+
+  const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
+    const path = (req.url ?? "/").split("?")[0]!;
+    if (path.startsWith("/wp-json/")) {
+      requests += 1;
+      byPath.set(path, (byPath.get(path) ?? 0) + 1);
+    }
+    const active = fault && fault.match.test(req.url ?? "") ? fault.fault : undefined;
+    if (active?.kind === "slow") await new Promise((r) => setTimeout(r, active.ms));
+    if (active?.kind === "status") {
+      res.writeHead(active.status, { "Content-Type": "application/json; charset=UTF-8" });
+      return res.end(JSON.stringify({ code: active.code, message: active.message ?? "There has been a critical error on this website.", data: { status: active.status } }));
+    }
+    if (active?.kind === "html") {
+      res.writeHead(active.status, { "Content-Type": "text/html; charset=UTF-8" });
+      return res.end("<!DOCTYPE html><html><body><h1>Error establishing a database connection</h1></body></html>");
+    }
+    if (active?.kind === "invalid-json") {
+      res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
+      return res.end('{"id": 1, "title": {"rendered": "trunc');
+    }
+    const headers: Record<string, string | undefined> = {};
+    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    const answer = await respond({ method: req.method ?? "GET", url: req.url ?? "/", headers });
+    if (active?.kind === "wrong-shape" && answer.status === 200) {
+      res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
+      return res.end(JSON.stringify(Array.isArray(JSON.parse(String(answer.body))) ? [{ id: "not-a-number", title: 42 }] : { id: "x", title: null }));
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? undefined);
+  };
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server = createServer((req, res) => void handler(req, res));
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        port = (server.address() as AddressInfo).port;
+        url = `http://127.0.0.1:${port}`;
+        resolve();
+      });
+    });
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  await listen();
+
+  return {
+    get url() {
+      return url;
+    },
+    catalogue,
+    get requests() {
+      return requests;
+    },
+    byPath,
+    setFault(match, f) {
+      fault = match && f ? { match, fault: f } : undefined;
+    },
+    stop: shut,
+    start: listen,
+    close: shut,
+  };
+}
