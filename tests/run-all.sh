@@ -15,3 +15,5 @@ echo "== integration"
 npx vitest run --project integration
 echo "== end-to-end"
 npx vitest run --project e2e
+echo "== reliability and security"
+npx vitest run --project reliability --passWithNoTests
