@@ -54,6 +54,7 @@ const envSchema = z
     LOCALE_COOKIE_SECURE: bool.default(false),
     GTM_ID: optional(z.string().regex(/^GTM-[A-Z0-9]+$/, "must look like GTM-XXXXXXX")),
     GA_MEASUREMENT_ID: optional(z.string().regex(/^G-[A-Z0-9]+$/, "must look like G-XXXXXXX")),
+    GTM_SCRIPT_URL: url.default("https://www.googletagmanager.com/gtm.js"),
     RECAPTCHA_SITE_KEY: optional(z.string().min(1)),
     RECAPTCHA_SECRET: optional(z.string().min(1)),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
@@ -66,6 +67,12 @@ const envSchema = z
     CONSENT_POLICY_ID_EN: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     CONSENT_POLICY_ID_IT: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     DEMO_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare"]).default("none"),
+    CDN_API_TOKEN: optional(z.string().min(1)),
+    CDN_FASTLY_SERVICE_ID: optional(z.string().min(1)),
+    CDN_CLOUDFLARE_ZONE_ID: optional(z.string().min(1)),
+    CDN_API_URL: optional(url),
+    CDN_PURGE_RATE: optional(z.coerce.number().positive().max(1000)),
   })
   .superRefine((env, ctx) => {
     // A key without its partner is a half-configured integration: refuse rather than half-work.
@@ -90,6 +97,15 @@ const envSchema = z
     const redisModes = [env.REDIS_URL, env.REDIS_SENTINELS, env.REDIS_CLUSTER_NODES].filter((v) => v !== undefined);
     if (redisModes.length > 1) {
       ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES" });
+    }
+    if (env.CDN_PROVIDER !== "none" && !env.CDN_API_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: `is required when CDN_PROVIDER is ${env.CDN_PROVIDER}` });
+    }
+    if (env.CDN_PROVIDER === "fastly" && !env.CDN_FASTLY_SERVICE_ID) {
+      ctx.addIssue({ code: "custom", path: ["CDN_FASTLY_SERVICE_ID"], message: "is required when CDN_PROVIDER is fastly" });
+    }
+    if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
+      ctx.addIssue({ code: "custom", path: ["CDN_CLOUDFLARE_ZONE_ID"], message: "is required when CDN_PROVIDER is cloudflare" });
     }
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });
@@ -122,12 +138,20 @@ export interface Config {
   rootRedirect: { target: string; status: number } | undefined;
   logLevel: Env["LOG_LEVEL"];
   localeCookie: { domain: string | undefined; secure: boolean };
-  analytics: { gtmId: string; measurementId: string | undefined } | undefined;
+  analytics: { gtmId: string; measurementId: string | undefined; scriptUrl: string } | undefined;
   recaptcha: { siteKey: string; secret: string; minScore: number; scriptUrl: string; verifyUrl: string } | undefined;
   newsletter: { apiUrl: string; apiKey: string; listId: string } | undefined;
   contactFormId: number | undefined;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
   demoScale: number;
+  cdn: {
+    provider: "none" | "fastly" | "cloudflare";
+    apiToken: string | undefined;
+    fastlyServiceId: string | undefined;
+    cloudflareZoneId: string | undefined;
+    apiUrl: string | undefined;
+    purgeRate: number | undefined;
+  };
 }
 
 /** What the browser may see. Everything here ends up in HTML; keep secrets out. */
@@ -137,6 +161,8 @@ export interface PublicConfig {
   localeCookie: { domain: string | undefined; secure: boolean };
   gtmId: string | undefined;
   measurementId: string | undefined;
+  /** The tag-manager script (`?id=` is appended); overridable for tests (GTM_SCRIPT_URL). */
+  gtmScriptUrl: string;
   recaptchaSiteKey: string | undefined;
   recaptchaScriptUrl: string;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
@@ -185,7 +211,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rootRedirect: e.ROOT_REDIRECT_TARGET ? { target: e.ROOT_REDIRECT_TARGET, status: e.ROOT_REDIRECT_STATUS } : undefined,
     logLevel: e.LOG_LEVEL,
     localeCookie: { domain: e.LOCALE_COOKIE_DOMAIN, secure: e.LOCALE_COOKIE_SECURE },
-    analytics: e.GTM_ID ? { gtmId: e.GTM_ID, measurementId: e.GA_MEASUREMENT_ID } : undefined,
+    analytics: e.GTM_ID ? { gtmId: e.GTM_ID, measurementId: e.GA_MEASUREMENT_ID, scriptUrl: e.GTM_SCRIPT_URL } : undefined,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? {
@@ -203,6 +229,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactFormId: e.CONTACT_FORM_ID,
     consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
     demoScale: e.DEMO_SCALE,
+    cdn: {
+      provider: e.CDN_PROVIDER,
+      apiToken: e.CDN_API_TOKEN,
+      fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
+      cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
+      apiUrl: e.CDN_API_URL,
+      purgeRate: e.CDN_PURGE_RATE,
+    },
   });
 }
 
@@ -213,6 +247,7 @@ export function publicConfig(config: Config, version: string): PublicConfig {
     localeCookie: config.localeCookie,
     gtmId: config.analytics?.gtmId,
     measurementId: config.analytics?.measurementId,
+    gtmScriptUrl: config.analytics?.scriptUrl ?? "https://www.googletagmanager.com/gtm.js",
     recaptchaSiteKey: config.recaptcha?.siteKey,
     recaptchaScriptUrl: config.recaptcha?.scriptUrl ?? "https://www.google.com/recaptcha/api.js",
     consentPolicyIds: config.consentPolicyIds,

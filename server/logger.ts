@@ -14,6 +14,7 @@ export function createLogger(level: string) {
         "*.secret",
         "*.token",
         "*.apiKey",
+        "*.apiToken",
       ],
       censor: "[redacted]",
     },

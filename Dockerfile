@@ -1,0 +1,47 @@
+# syntax=docker/dockerfile:1
+# The FC site image. Four stages: all dependencies, the build, production dependencies only, and a
+# slim runtime that runs node itself as PID 1 (signals reach the app's graceful shutdown directly)
+# as the unprivileged `node` user. Without WP_URL the same image serves the bundled demo catalogue.
+# docs/deployment.md explains the choices; CI rehearses the runtime stage without a Docker engine
+# (tests/integration/deploy/runtime-rehearsal.test.ts).
+ARG NODE_IMAGE=node:22-bookworm-slim
+
+# ---- 1. dependencies: everything the build needs (dev dependencies included) -----------------
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --no-audit --no-fund
+
+# ---- 2. build: client, server bundle and Node entry (build/) ----------------------------------
+FROM deps AS build
+COPY . .
+RUN npm run build \
+ && test -f build/node/main.js && test -f build/server/index.js && test -d build/client/assets
+
+# ---- 3. production dependencies only (no install scripts: nothing here compiles) ------------
+FROM ${NODE_IMAGE} AS prod-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN --mount=type=cache,target=/root/.npm \
+    npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+
+# ---- 4. runtime ----------------------------------------------------------------------------
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    METRICS_PORT=9464
+WORKDIR /app
+COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
+COPY --from=build --chown=root:root /app/build ./build
+COPY --chown=root:root package.json ./
+# The app's files stay root-owned and read-only to it; the only writable place it needs is
+# .cache/ (the demo catalogue's rendered images). Kubernetes mounts an emptyDir there and at /tmp
+# when the root filesystem is read-only.
+RUN mkdir -p /app/.cache && chown node:node /app/.cache
+USER node
+EXPOSE 3000 9464
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+STOPSIGNAL SIGTERM
+CMD ["node", "build/node/main.js"]

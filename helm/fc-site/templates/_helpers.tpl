@@ -1,0 +1,134 @@
+{{/* Names, labels and shared fragments of the fc-site chart. */}}
+
+{{- define "fc-site.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "fc-site.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- $name := default .Chart.Name .Values.nameOverride -}}
+{{- if contains $name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "fc-site.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{- define "fc-site.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "fc-site.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "fc-site.labels" -}}
+helm.sh/chart: {{ include "fc-site.chart" . }}
+{{ include "fc-site.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: fc
+{{- end -}}
+
+{{- define "fc-site.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "fc-site.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- default "default" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "fc-site.image" -}}
+{{- if .Values.image.digest -}}
+{{- printf "%s@%s" .Values.image.repository .Values.image.digest -}}
+{{- else -}}
+{{- printf "%s:%s" .Values.image.repository (default .Chart.AppVersion .Values.image.tag) -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "fc-site.secretName" -}}
+{{- default (printf "%s-env" (include "fc-site.fullname" .)) .Values.secrets.existingSecret -}}
+{{- end -}}
+
+{{- define "fc-site.redisName" -}}
+{{- printf "%s-redis" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
+{{/* "true" when the site is configured to use some Redis (bundled or external): the Redis alert
+     group is installed only then (wp_cache_redis_up is 0 on a site without Redis). A REDIS_URL
+     kept in an existing Secret is invisible here: set metrics.prometheusRule.redisAlerts. */}}
+{{- define "fc-site.usesRedis" -}}
+{{- $c := .Values.config -}}
+{{- $s := .Values.secrets.values -}}
+{{- if or .Values.redis.enabled .Values.metrics.prometheusRule.redisAlerts $c.REDIS_URL $c.REDIS_SENTINELS $c.REDIS_CLUSTER_NODES $s.REDIS_URL -}}
+true
+{{- end -}}
+{{- end -}}
+
+{{/* The ConfigMap's data: non-empty `config` entries, the ports, the bundled Redis, the CDN. */}}
+{{- define "fc-site.configData" -}}
+{{- $c := .Values.config -}}
+{{- if and .Values.redis.enabled (or $c.REDIS_URL $c.REDIS_SENTINELS $c.REDIS_CLUSTER_NODES .Values.secrets.values.REDIS_URL) -}}
+{{- fail "redis.enabled (the bundled Redis) and an external REDIS_URL / REDIS_SENTINELS / REDIS_CLUSTER_NODES exclude each other: switch redis.enabled off to use an external Redis" -}}
+{{- end -}}
+{{- range $key := keys $c | sortAlpha }}
+{{- $value := index $c $key }}
+{{- /* Numbers come from YAML as float64, which print as 3.1536e+07 from a million on. */}}
+{{- if and (kindIs "float64" $value) (eq $value (float64 (int64 $value))) }}
+{{- $value = int64 $value }}
+{{- end }}
+{{- if and (ne (toString $value) "") (ne $key "PORT") (ne $key "METRICS_PORT") }}
+{{ $key }}: {{ toString $value | quote }}
+{{- end }}
+{{- end }}
+PORT: {{ .Values.ports.http | toString | quote }}
+METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
+{{- if .Values.redis.enabled }}
+REDIS_URL: {{ printf "redis://%s:6379" (include "fc-site.redisName" .) | quote }}
+{{- end }}
+{{- if ne .Values.cdn.provider "none" }}
+CDN_PROVIDER: {{ .Values.cdn.provider | quote }}
+{{- if eq .Values.cdn.provider "fastly" }}
+CDN_FASTLY_SERVICE_ID: {{ required "cdn.fastlyServiceId is required when cdn.provider is fastly" .Values.cdn.fastlyServiceId | quote }}
+{{- end }}
+{{- if eq .Values.cdn.provider "cloudflare" }}
+CDN_CLOUDFLARE_ZONE_ID: {{ required "cdn.cloudflareZoneId is required when cdn.provider is cloudflare" .Values.cdn.cloudflareZoneId | quote }}
+{{- end }}
+{{- with .Values.cdn.apiUrl }}
+CDN_API_URL: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- with .Values.nodeOptions }}
+NODE_OPTIONS: {{ . | quote }}
+{{- end }}
+{{- end -}}
+
+{{/* The created Secret's data (base64): the non-empty `secrets.values`. */}}
+{{- define "fc-site.secretData" -}}
+{{- $s := .Values.secrets.values -}}
+{{- range $key := keys $s | sortAlpha }}
+{{- $value := index $s $key }}
+{{- if ne (toString $value) "" }}
+{{ $key }}: {{ toString $value | b64enc | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}
+
+{{/* The bundled Redis has its own name label, so no selector of the site's matches its pods. */}}
+{{- define "fc-site.redisSelectorLabels" -}}
+app.kubernetes.io/name: {{ include "fc-site.name" . }}-redis
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/component: redis
+{{- end -}}
+
+{{- define "fc-site.redisLabels" -}}
+helm.sh/chart: {{ include "fc-site.chart" . }}
+{{ include "fc-site.redisSelectorLabels" . }}
+app.kubernetes.io/version: {{ .Values.redis.image.tag | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: fc
+{{- end -}}

@@ -1,0 +1,120 @@
+// CDN purge adapters (docs/cdn.md). After a purge has reached every instance, the cache stack
+// hands its tags to the CdnPurger (server/cache/stack.ts `cdnPurger`), which purges the same tags
+// at the edge: Fastly by Surrogate-Key, Cloudflare by Cache-Tag. Off unless a provider is set.
+// Concurrent purges are merged into batches the provider accepts, paced under its rate limit,
+// and retried on 429/5xx; a purge's promise settles once all its tags were sent (or rejects
+// with a CdnPurgeError naming what went wrong).
+//
+// Environment (proposed for server/config.ts; the Helm chart already sets them):
+//   CDN_PROVIDER            none (default) | fastly | cloudflare
+//   CDN_API_TOKEN           secret: Fastly API token (purge_select, purge_all) or Cloudflare API token (Zone.Cache Purge)
+//   CDN_FASTLY_SERVICE_ID   required with fastly
+//   CDN_CLOUDFLARE_ZONE_ID  required with cloudflare
+//   CDN_API_URL             optional: the API base (tests, proxies); default the provider's
+//   CDN_PURGE_RATE          optional: purge calls per second (default 10 for Fastly, 4 for Cloudflare)
+import { cloudflareTransport, CLOUDFLARE_MAX_TAGS } from "./cloudflare";
+import { fastlyTransport, FASTLY_MAX_KEYS } from "./fastly";
+import { PurgeQueue, type PurgeTransport } from "./queue";
+
+export { CdnPurgeError, type CdnPurgeErrorCode } from "./errors";
+export { CLOUDFLARE_API_URL, CLOUDFLARE_MAX_TAGS } from "./cloudflare";
+export { FASTLY_API_URL, FASTLY_MAX_KEYS } from "./fastly";
+
+/** Structurally the `CdnPurger` of server/cache/stack.ts. */
+export interface CdnPurger {
+  purge(tags: string[]): Promise<void>;
+  purgeAll(): Promise<void>;
+}
+
+export type CdnProvider = "none" | "fastly" | "cloudflare";
+
+export const CDN_PROVIDERS: readonly CdnProvider[] = ["none", "fastly", "cloudflare"];
+
+export interface CdnPurgerOptions {
+  provider: CdnProvider;
+  /** CDN_API_TOKEN. */
+  apiToken?: string;
+  /** CDN_FASTLY_SERVICE_ID. */
+  fastlyServiceId?: string;
+  /** CDN_CLOUDFLARE_ZONE_ID. */
+  cloudflareZoneId?: string;
+  /** CDN_API_URL: Fastly's `https://api.fastly.com`, Cloudflare's `https://api.cloudflare.com/client/v4` by default. */
+  apiUrl?: string;
+  /** CDN_PURGE_RATE: purge calls per second. */
+  requestsPerSecond?: number;
+  /** Calls that may go out at once before the rate applies. */
+  burst?: number;
+  /** Tags per call; capped at the provider's maximum (Fastly 256, Cloudflare 100). */
+  batchSize?: number;
+  /** Fastly only: soft purge (mark stale) instead of evicting. Default false: the next visitor gets the new page. */
+  soft?: boolean;
+  /** Tries per call, the first included (default 4). */
+  maxAttempts?: number;
+  /** First retry delay, doubled each time (default 500 ms). */
+  retryBaseMs?: number;
+  /** Longest Retry-After honoured (default 60 s). */
+  maxRetryAfterMs?: number;
+  /** Per call (default 10 s). */
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+}
+
+export const CDN_DEFAULTS = Object.freeze({
+  fastly: { batchSize: FASTLY_MAX_KEYS, requestsPerSecond: 10, burst: 10 },
+  // Pro and Business allow 5 and 10 purge calls a second per account (bucket 25 / 50); Free 5 a
+  // minute: set CDN_PURGE_RATE=0.08 there.
+  cloudflare: { batchSize: CLOUDFLARE_MAX_TAGS, requestsPerSecond: 4, burst: 20 },
+  maxAttempts: 4,
+  retryBaseMs: 500,
+  maxRetryAfterMs: 60_000,
+  timeoutMs: 10_000,
+});
+
+/** Tags both providers accept: printable ASCII, no spaces or commas (the header separators), at most 1024 characters. */
+const VALID_TAG = /^[\x21-\x2b\x2d-\x7e]{1,1024}$/;
+
+export class CdnConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`${variable}: ${message}`);
+    this.name = "CdnConfigError";
+  }
+}
+
+/** The purger for the configured provider, or undefined when the CDN is not purged (`none`). */
+export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefined {
+  if (options.provider === "none") return undefined;
+  const apiToken = options.apiToken;
+  if (!apiToken) throw new CdnConfigError("CDN_API_TOKEN", `is required when CDN_PROVIDER is ${options.provider}`);
+  let transport: PurgeTransport;
+  let defaults: { batchSize: number; requestsPerSecond: number; burst: number };
+  let maxBatch: number;
+  if (options.provider === "fastly") {
+    if (!options.fastlyServiceId) throw new CdnConfigError("CDN_FASTLY_SERVICE_ID", "is required when CDN_PROVIDER is fastly");
+    transport = fastlyTransport({ apiToken, serviceId: options.fastlyServiceId, apiUrl: options.apiUrl, soft: options.soft });
+    defaults = CDN_DEFAULTS.fastly;
+    maxBatch = FASTLY_MAX_KEYS;
+  } else if (options.provider === "cloudflare") {
+    if (!options.cloudflareZoneId) throw new CdnConfigError("CDN_CLOUDFLARE_ZONE_ID", "is required when CDN_PROVIDER is cloudflare");
+    transport = cloudflareTransport({ apiToken, zoneId: options.cloudflareZoneId, apiUrl: options.apiUrl });
+    defaults = CDN_DEFAULTS.cloudflare;
+    maxBatch = CLOUDFLARE_MAX_TAGS;
+  } else {
+    throw new CdnConfigError("CDN_PROVIDER", `must be one of ${CDN_PROVIDERS.join(", ")}`);
+  }
+  const rate = options.requestsPerSecond ?? defaults.requestsPerSecond;
+  if (!(rate > 0)) throw new CdnConfigError("CDN_PURGE_RATE", "must be a positive number of calls per second");
+  const queue = new PurgeQueue(transport, {
+    batchSize: Math.max(1, Math.min(options.batchSize ?? defaults.batchSize, maxBatch)),
+    requestsPerSecond: rate,
+    burst: Math.max(1, options.burst ?? defaults.burst),
+    maxAttempts: Math.max(1, options.maxAttempts ?? CDN_DEFAULTS.maxAttempts),
+    retryBaseMs: options.retryBaseMs ?? CDN_DEFAULTS.retryBaseMs,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? CDN_DEFAULTS.maxRetryAfterMs,
+    timeoutMs: options.timeoutMs ?? CDN_DEFAULTS.timeoutMs,
+    fetch: options.fetch ?? globalThis.fetch,
+  });
+  return {
+    purge: (tags) => queue.purge(tags.filter((tag) => typeof tag === "string" && VALID_TAG.test(tag))),
+    purgeAll: () => queue.purgeAll(),
+  };
+}
