@@ -31,6 +31,7 @@ function localeRoutes(lang: Lang) {
     route(s("contact"), "routes/contact.tsx", { id: `contact-${lang}` }),
     route(s("newsletter"), "routes/newsletter.tsx", { id: `newsletter-${lang}` }),
     route(s("wishlist"), "routes/wishlist.tsx", { id: `wishlist-${lang}` }),
+    route("preview", "routes/preview.tsx", { id: `preview-${lang}` }),
     route("*", "routes/not-found.tsx", { id: `not-found-${lang}` }),
   ];
   return layout("routes/locale-layout.tsx", { id: `locale-${lang}` }, lang === "en" ? children : prefix(lang, children));

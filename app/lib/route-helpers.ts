@@ -1,6 +1,7 @@
 // Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
 // (spec §8: 'This page could not be found', rendered by the error boundary).
-import { data, type MetaArgs } from "react-router";
+import { data, redirect, type MetaArgs } from "react-router";
+import type { ContentService } from "../../server/content/types";
 import { langFromPath, type Lang } from "./locale";
 import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
 
@@ -10,6 +11,26 @@ export function langOf(request: Request): Lang {
 
 export function notFound(): never {
   throw data(null, { status: 404, statusText: "Not Found" });
+}
+
+/**
+ * A slug renamed in WordPress answers 301 to the current one (the plugin keeps old slugs), with
+ * the rest of the path (a product open over the list) and the query kept.
+ */
+export async function redirectFromOldSlug(
+  content: ContentService,
+  kind: "product_categories" | "collections" | "exclusives",
+  slug: string,
+  lang: Lang,
+  url: URL,
+): Promise<void> {
+  const current = await content.resolveOldSlug(kind, slug, lang).catch(() => null);
+  if (!current) return;
+  const encoded = encodeURIComponent(slug);
+  const at = url.pathname.indexOf(`/${encoded}`);
+  if (at < 0) return;
+  const path = url.pathname.slice(0, at) + `/${encodeURIComponent(current)}` + url.pathname.slice(at + encoded.length + 1);
+  throw redirect(path + url.search, 301);
 }
 
 /** A WordPress id from a path: digits only, else the page does not exist. */

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
-import { langOf, metaFrom, notFound, slugParam } from "../lib/route-helpers";
+import { langOf, metaFrom, notFound, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { ProductGrid } from "../components/ProductCard";
@@ -13,9 +13,11 @@ import { collectionPageLd, productItems } from "../lib/structured-data";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
   const lang = langOf(request);
-  const category = await content.getCategory(slugParam(params.slug), lang);
-  if (!category) notFound();
+  const slug = slugParam(params.slug);
+  const category = await content.getCategory(slug, lang);
   const url = new URL(request.url);
+  if (!category) await redirectFromOldSlug(content, "product_categories", slug, lang, url);
+  if (!category) notFound();
   const [products, alternates] = await Promise.all([
     content.listProducts({ lang, category: category.id, perPage: 100 }),
     alternatesFor(content, listPathOf(url.pathname)),

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
-import { langOf, metaFrom, notFound, slugParam } from "../lib/route-helpers";
+import { langOf, metaFrom, notFound, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { editionKindOf } from "./editions";
@@ -18,7 +18,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(request);
   const url = new URL(request.url);
   const kind = editionKindOf(url.pathname);
-  const edition = await content.getEdition(kind, slugParam(params.slug), lang);
+  const slug = slugParam(params.slug);
+  const edition = await content.getEdition(kind, slug, lang);
+  if (!edition) await redirectFromOldSlug(content, kind, slug, lang, url);
   if (!edition) notFound();
   const [products, alternates] = await Promise.all([
     content.listProducts({ lang, [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 }),

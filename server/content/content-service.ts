@@ -30,6 +30,7 @@ import type {
   SearchHit,
 } from "./types";
 import { passThroughCache, type Cached } from "./cached";
+import type { PreviewItem, PreviewType } from "./types";
 import { itemTags, listTags } from "./cache-keys";
 import {
   mapCategory,
@@ -69,7 +70,7 @@ import {
   wpSearchResult,
 } from "./schemas";
 import { createSiteUrls } from "./site-urls";
-import type { WordPressClient, WpParams } from "./wordpress-client";
+import { isWordPressError, type WordPressClient, type WpParams } from "./wordpress-client";
 import {
   chunk,
   createWordPressReads,
@@ -471,6 +472,11 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     if (!Number.isInteger(id) || id <= 0) return null;
     const record = await productRecord(id);
     if (!record || record.product.lang !== lang) return null;
+    return completeProduct(record, lang);
+  }
+
+  /** A product record with what it only names by id: gallery, designer, editions, related. */
+  async function completeProduct(record: ProductRecord, lang: Lang): Promise<Product> {
     const { product, refs } = record;
     const [gallery, designers, collections, exclusives, related, [completed]] = await Promise.all([
       refs.gallery.length ? imagesByIds(refs.gallery) : Promise.resolve(new Map<number, Image>()),
@@ -763,7 +769,56 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     return (await editionRecords(kind, to)).find((r) => r.edition.id === target)?.edition.slug ?? null;
   }
 
+  // ——— old slugs and previews (the fc-headless plugin) ———
+
+  /**
+   * The current slug of an item renamed in WordPress: the plugin keeps `_wp_old_slug` and answers
+   * `?old_slug=`. Exactly one match counts (a WordPress without the plugin ignores the parameter
+   * and answers the whole list, which then redirects nowhere).
+   */
+  function resolveOldSlug(kind: "product_categories" | "collections" | "exclusives", slug: string, lang: Lang): Promise<string | null> {
+    if (!isSlug(slug)) return Promise.resolve(null);
+    return load({
+      resource: kind,
+      id: "list",
+      route: `wp/v2/${kind}`,
+      params: { old_slug: slug, lang, _fields: "id,slug" },
+      policy: "notFound",
+      tags: listTags(kind),
+      read: (response) => {
+        const items = z.array(z.object({ id: z.number(), slug: z.string() })).safeParse(response.data);
+        return items.success && items.data.length === 1 && items.data[0]!.slug !== slug ? items.data[0]!.slug : null;
+      },
+      recover: notFoundAsNull,
+    });
+  }
+
+  /**
+   * A draft (or the latest autosave) on a link signed by WordPress; never cached. Null when
+   * WordPress has no such item; a WordPressError (401/403) when the signature is refused.
+   */
+  async function getPreview(type: PreviewType, id: number, signature: { exp: string; sig: string }): Promise<PreviewItem | null> {
+    try {
+      const response = await options.client.get(`fc-headless/v1/preview/${type}/${id}`, { exp: signature.exp, sig: signature.sig, _embed: true }, { requestId: options.requestId?.() });
+      // A draft has no slug until it is published; the site's schemas want one.
+      const raw = response.data as { slug?: unknown };
+      if (raw && typeof raw === "object" && !raw.slug) raw.slug = `preview-${id}`;
+      if (type === "products") {
+        const product = parseWp(wpProduct, response.data, response.endpoint, response.status);
+        const record = mapProductRecord(product, ctx);
+        return { kind: "product", product: await completeProduct(record, record.product.lang) };
+      }
+      const post = parseWp(wpPage.passthrough(), response.data, response.endpoint, response.status);
+      return { kind: "page", type, page: mapPage(post, ctx) };
+    } catch (error) {
+      if (isWordPressError(error) && error.status === 404) return null;
+      throw error;
+    }
+  }
+
   return {
+    resolveOldSlug,
+    getPreview,
     getFrontPage,
     getMenu,
     getCompany,

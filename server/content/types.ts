@@ -200,6 +200,12 @@ export interface SearchHit {
   href: string;
 }
 
+/** What WordPress's Preview can open on the site (the fc-headless plugin's preview route). */
+export const PREVIEW_TYPES = ["products", "collections", "exclusives", "designers", "projects", "imagemap_products", "pages"] as const;
+export type PreviewType = (typeof PREVIEW_TYPES)[number];
+
+export type PreviewItem = { kind: "product"; product: Product } | { kind: "page"; type: PreviewType; page: Page };
+
 /** The one way in for content: every loader calls this, nothing else talks to WordPress. */
 export interface ContentService {
   getFrontPage(lang: Lang): Promise<FrontPage>;
@@ -222,4 +228,8 @@ export interface ContentService {
   getProductsByEnglishIds(ids: number[], lang: Lang): Promise<ProductSummary[]>;
   /** Slug or id of the same item in the other language, for the language switcher. */
   translate(kind: "products" | "product_categories" | "collections" | "exclusives", key: string, from: Lang, to: Lang): Promise<string | null>;
+  /** The current slug of a renamed item (301 from the old one), or null. */
+  resolveOldSlug(kind: "product_categories" | "collections" | "exclusives", slug: string, lang: Lang): Promise<string | null>;
+  /** An unpublished item on a link WordPress signed; never cached. */
+  getPreview(type: PreviewType, id: number, signature: { exp: string; sig: string }): Promise<PreviewItem | null>;
 }

@@ -272,7 +272,10 @@ export function capturePages(
       const etag = etagOf(body);
       res.setHeader("ETag", etag);
       const scope = scopeOf(res);
-      const storable = !res.getHeader("Set-Cookie") && res.locals.pageCacheKey !== undefined && res.locals.noStore !== true;
+      const storable =
+        !res.getHeader("Set-Cookie") &&
+        res.locals.pageCacheKey !== undefined &&
+        !/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""));
       if (storable) {
         const key = res.locals.pageCacheKey as string;
         const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);

@@ -145,6 +145,8 @@ export function createSite(options: SiteOptions) {
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
+      // A route that answers per visitor (previews) says so itself: never make it public.
+      if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, [...scope.tags]);
       const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
       if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);

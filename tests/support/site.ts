@@ -24,8 +24,8 @@ export interface RunningSite {
 }
 
 export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSite> {
-  const port = await freePort();
-  const metricsPort = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const logs: string[] = [];
   const child = spawn(process.execPath, ["build/node/main.js"], {
     env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
