@@ -61,9 +61,8 @@ async function load(name: string, url: string, options: { requests?: autocannon.
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
-    duration: options.amount ? undefined : DURATION,
-    amount: options.amount,
-    requests: options.requests,
+    ...(options.amount ? { amount: options.amount } : { duration: DURATION }),
+    ...(options.requests ? { requests: options.requests } : {}),
     headers: { "accept-encoding": "gzip, br" },
   });
   return {

@@ -65,8 +65,8 @@ export class DemoCatalogue {
 
   constructor(options: CatalogueOptions = {}) {
     const scale = Math.floor(options.scale ?? 1);
-    if (!Number.isFinite(scale) || scale < 1 || scale > 50) {
-      throw new RangeError(`DEMO_SCALE must be an integer from 1 to 50, got ${options.scale}`);
+    if (!Number.isFinite(scale) || scale < 1 || scale > 250) {
+      throw new RangeError(`DEMO_SCALE must be an integer from 1 to 250, got ${options.scale}`);
     }
     this.scale = scale;
     const site = seedSite(scale);

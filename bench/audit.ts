@@ -1,0 +1,82 @@
+// `npm run audit`: Lighthouse 12 (mobile, the default) with Debian's Chromium on the main page types
+// in both languages — home, products, a product, a collection, the wishlist and the 404 — against
+// the built site in demo mode. Prints the four category scores per page and writes the full
+// figures to bench/reports/audit-<time>.json. Targets (issue 7): performance ≥ 95,
+// accessibility, best practices and SEO 100.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import path from "node:path";
+import lighthouse from "lighthouse";
+import * as chromeLauncher from "chrome-launcher";
+import { startSite } from "../tests/support/site";
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+async function main() {
+  if (!existsSync(CHROMIUM)) {
+    console.error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
+    process.exit(1);
+  }
+  if (!existsSync("build/node/main.js")) execSync("npm run build", { stdio: "inherit" });
+  const site = await startSite({ LOG_LEVEL: "warn" });
+  const html = await (await fetch(`${site.url}/products`)).text();
+  const product = html.match(/href="(\/products\/\d+)"/)?.[1] ?? "/products";
+  const collections = await (await fetch(`${site.url}/collections`)).text();
+  const collection = collections.match(/href="(\/collections\/[^"?]+)"/)?.[1] ?? "/collections";
+  const itProduct = (await (await fetch(`${site.url}/it/prodotti`)).text()).match(/href="(\/it\/prodotti\/\d+)"/)?.[1] ?? "/it/prodotti";
+  const itCollection = (await (await fetch(`${site.url}/it/collezioni`)).text()).match(/href="(\/it\/collezioni\/[^"?]+)"/)?.[1] ?? "/it/collezioni";
+  const pages = [
+    ["home", "/", "/it"],
+    ["products", "/products", "/it/prodotti"],
+    ["product", product, itProduct],
+    ["collection", collection, itCollection],
+    ["wishlist", "/wishlist", "/it/wishlist"],
+    ["404", "/no-such-page", "/it/pagina-inesistente"],
+  ] as const;
+
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+  });
+  const results: { page: string; lang: string; path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number }[] = [];
+  try {
+    for (const [name, en, it] of pages) {
+      for (const [lang, p] of [["en", en], ["it", it]] as const) {
+        // The language decision at / redirects an Italian browser; Lighthouse's browser is English.
+        const runner = await lighthouse(`${site.url}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const lhr = runner!.lhr;
+        const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+        results.push({
+          page: name,
+          lang,
+          path: p,
+          performance: score("performance"),
+          accessibility: score("accessibility"),
+          bestPractices: score("best-practices"),
+          seo: score("seo"),
+          lcpMs: Math.round(Number(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0)),
+          cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+          tbtMs: Math.round(Number(lhr.audits["total-blocking-time"]?.numericValue ?? 0)),
+        });
+        const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id);
+        if (failing.length) console.log(`  ${name} ${lang}: failing audits: ${failing.join(", ")}`);
+      }
+    }
+  } finally {
+    await chrome.kill();
+    await site.stop();
+  }
+  mkdirSync("bench/reports", { recursive: true });
+  const file = path.join("bench/reports", `audit-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify({ at: new Date().toISOString(), lighthouse: "12", formFactor: "mobile", results }, null, 2));
+  console.log("\npage        lang  perf  a11y  best  seo   LCP ms  CLS    TBT ms");
+  for (const r of results) {
+    console.log(`${r.page.padEnd(11)} ${r.lang.padEnd(4)}  ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(4)}  ${String(r.lcpMs).padStart(6)}  ${String(r.cls).padEnd(5)}  ${String(r.tbtMs).padStart(6)}`);
+  }
+  console.log(`\nReport: ${file}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
