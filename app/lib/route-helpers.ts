@@ -1,8 +1,9 @@
 // Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
 // (spec §8: 'This page could not be found', rendered by the error boundary).
 import { data, redirect, type MetaArgs } from "react-router";
-import type { ContentService } from "../../server/content/types";
-import { langFromPath, type Lang } from "./locale";
+import type { ContentService, ProductSummary } from "../../server/content/types";
+import { collectionPageLd, productItems } from "./structured-data";
+import { langFromPath, listPathOf, productPath, type Lang } from "./locale";
 import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
 
 export function langOf(request: Request): Lang {
@@ -71,6 +72,17 @@ export function metaFrom(
     ...contentHostLinks(config?.wpPublicUrl),
     ...(jsonLd ? jsonLd(siteUrl).map((thing) => ({ "script:ld+json": thing })) : []),
   ];
+}
+
+/** `meta` of a page listing products (a category, a collection, an exclusive): CollectionPage + ItemList. */
+export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderData?: { title?: string } }, products: ProductSummary[]) {
+  const lang = langFromPath(args.location.pathname);
+  const listPath = listPathOf(args.location.pathname);
+  return metaFrom(args, {
+    jsonLd: (siteUrl) => [
+      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(products, (p) => productPath(listPath, lang, p.id))),
+    ],
+  });
 }
 
 /** The content host appears only in preconnect, feed and pingback links (spec §7). */

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
-import { langOf, metaFrom, notFound, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
+import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { editionKindOf } from "./editions";
@@ -11,7 +11,6 @@ import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { Breadcrumbs } from "../components/Breadcrumbs";
-import { collectionPageLd, productItems } from "../lib/structured-data";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -29,15 +28,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { edition, products: products.items, alternates, title: edition.name, description: edition.excerpt, image: edition.image };
 }
 
-export const meta: Route.MetaFunction = (args) => {
-  const lang = langFromPath(args.location.pathname);
-  const listPath = listPathOf(args.location.pathname);
-  return metaFrom(args, {
-    jsonLd: (siteUrl) => [
-      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(args.loaderData?.products ?? [], (p) => productPath(listPath, lang, p.id))),
-    ],
-  });
-};
+export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
