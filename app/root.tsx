@@ -24,6 +24,10 @@ import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
+import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
+import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
+import { ConsentBanner } from "./components/consent/ConsentBanner";
+import { SiteStatus } from "./lib/offline-notice";
 import styles from "./styles/app.css?url";
 
 export const APP_VERSION = "3.0.0";
@@ -33,27 +37,37 @@ export const FONT_STYLESHEET = "/fonts/fonts.css";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
+// Uncaught errors in the browser reach the operators (POST /api/client-errors).
+if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig } = context.get(siteContext);
-  return { config: publicConfig };
+  const { publicConfig, integrations } = context.get(siteContext);
+  return { config: publicConfig, features: integrations.flags };
 }
 
 // Public configuration does not change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
 export function Layout({ children }: { children: React.ReactNode }) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const lang = langFromPath(pathname);
   const i18n = i18nFor(lang);
   const data = useRouteLoaderData<typeof loader>("root");
   useScrollDirection();
   useFontStylesheet();
+  useAnalytics();
+  useEffect(() => noteClientPageView(), [location.key]);
   return (
     <html lang={lang} data-scroll-direction="up">
       <head>
         <meta charSet="utf-8" />
+        {/* Consent Mode defaults (denied) before anything else; static, so a CSP hash can allow it. */}
+        {data?.config.gtmId ? <script dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="description" content={i18n.t("description")} />
         <meta name="keywords" content={i18n.t("keywords")} />
@@ -69,8 +83,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t("skipToContent")}
           </a>
+          <ConsentBanner />
           <LoadingBar />
           {children}
+          <SiteStatus />
         </I18nextProvider>
         <ScrollRestoration getKey={(location) => listPathOf(location.pathname) + location.search} />
         <Scripts />

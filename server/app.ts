@@ -6,17 +6,18 @@ import { RouterContextProvider } from "react-router";
 import type { RequestHandler } from "express";
 import { siteContext, type SiteContext } from "../app/lib/context";
 
-export type SiteServices = Omit<SiteContext, "requestId" | "page">;
+export type SiteServices = Omit<SiteContext, "requestId" | "page" | "clientIp">;
 
 export function createSiteHandler(services: SiteServices, mode: "development" | "production"): RequestHandler {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     mode,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const context = new RouterContextProvider();
       const page = { tags: new Set<string>(), policy: "short" as const };
       res.locals.page = page;
-      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), page });
+      const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
+      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), page, clientIp });
       return context;
     },
   });

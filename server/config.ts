@@ -66,7 +66,7 @@ const envSchema = z
     CONTACT_FORM_ID: optional(z.coerce.number().int().positive()),
     CONSENT_POLICY_ID_EN: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     CONSENT_POLICY_ID_IT: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
-    DEMO_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+    DEMO_SCALE: z.coerce.number().int().min(1).max(250).default(1),
     CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare"]).default("none"),
     CDN_API_TOKEN: optional(z.string().min(1)),
     CDN_FASTLY_SERVICE_ID: optional(z.string().min(1)),
@@ -162,7 +162,7 @@ export interface PublicConfig {
   gtmId: string | undefined;
   measurementId: string | undefined;
   /** The tag-manager script (`?id=` is appended); overridable for tests (GTM_SCRIPT_URL). */
-  gtmScriptUrl: string;
+  gtmScriptUrl: string | undefined;
   recaptchaSiteKey: string | undefined;
   recaptchaScriptUrl: string;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
@@ -247,7 +247,7 @@ export function publicConfig(config: Config, version: string): PublicConfig {
     localeCookie: config.localeCookie,
     gtmId: config.analytics?.gtmId,
     measurementId: config.analytics?.measurementId,
-    gtmScriptUrl: config.analytics?.scriptUrl ?? "https://www.googletagmanager.com/gtm.js",
+    gtmScriptUrl: config.analytics?.scriptUrl,
     recaptchaSiteKey: config.recaptcha?.siteKey,
     recaptchaScriptUrl: config.recaptcha?.scriptUrl ?? "https://www.google.com/recaptcha/api.js",
     consentPolicyIds: config.consentPolicyIds,

@@ -14,8 +14,10 @@ import { createWordPressClient } from "./content/wordpress-client";
 import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
 import { cacheApi } from "./http/cache-api";
+import { createCdnPurger } from "./cdn";
 import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
+import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
 
 // The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
@@ -73,6 +75,15 @@ async function main() {
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     logger,
+    // After a purge has reached every instance, its tags go to the CDN (off unless configured).
+    cdnPurger: createCdnPurger({
+      provider: config.cdn.provider,
+      apiToken: config.cdn.apiToken,
+      fastlyServiceId: config.cdn.fastlyServiceId,
+      cloudflareZoneId: config.cdn.cloudflareZoneId,
+      apiUrl: config.cdn.apiUrl,
+      requestsPerSecond: config.cdn.purgeRate,
+    }),
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
       redisState: (up) => {
@@ -89,7 +100,9 @@ async function main() {
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
   });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev };
+  // Newsletter, contact form and captcha verification; each off when its keys are unset.
+  const integrations = createIntegrations({ config, wpUrl, logger });
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];

@@ -1,12 +1,21 @@
 // The footer: the company's details as the content gives them (Italian sites must show the
-// Partita IVA), the footer menu, and the languages.
-import { Link } from "react-router";
+// Partita IVA), the footer menu, the newsletter signup (when the newsletter is on, and not on the
+// newsletter page, which has its own), the privacy and cookie policies and the way back to the
+// consent choices, and the languages.
+import { Link, useLocation } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Company, MenuItem } from "../../server/content/types";
-import { localizePath, type Lang } from "../lib/locale";
+import { localizePath, sectionOf, parsePath, type Lang } from "../lib/locale";
+import { useIntegrationFlags } from "../lib/integration-flags";
+import { NewsletterForm } from "./forms/NewsletterForm";
+import { PrivacyLinks } from "./consent/CookieSettingsLink";
 
 export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; company: Company | null }) {
   const { t } = useTranslation();
+  const flags = useIntegrationFlags();
+  const { pathname } = useLocation();
+  const parsed = parsePath(pathname);
+  const onNewsletterPage = sectionOf(parsed.words[0], parsed.lang) === "newsletter";
   const year = new Date().getFullYear();
   const items = menu.length > 0 ? menu : (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
     id: -(i + 1),
@@ -48,10 +57,16 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; 
             ) : null}
           </address>
         ) : null}
+        {flags.newsletter && !onNewsletterPage ? (
+          <div className="site-footer__newsletter">
+            <NewsletterForm variant="footer" />
+          </div>
+        ) : null}
       </div>
-      <p className="site-footer__legal">
-        © {year} {company?.legalName || "FC"}. {t("footer.rights")}
-      </p>
+      <div className="site-footer__legal">
+        <p>© {year} {company?.legalName || "FC"}. {t("footer.rights")}</p>
+        <PrivacyLinks lang={lang} />
+      </div>
     </footer>
   );
 }

@@ -4,6 +4,7 @@
 import { createContext } from "react-router";
 import type { ContentService } from "../../server/content/types";
 import type { PublicConfig } from "../../server/config";
+import type { Integrations } from "../../server/integrations";
 
 export interface PageCacheHints {
   /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
@@ -19,6 +20,10 @@ export interface SiteContext {
   /** True in development: error details may be shown. */
   dev: boolean;
   page: PageCacheHints;
+  /** Newsletter, contact form, captcha verification (server/integrations). */
+  integrations: Integrations;
+  /** The visitor's IP (express `req.ip`): the key of the forms' rate limits. */
+  clientIp: string;
 }
 
 export const siteContext = createContext<SiteContext>();

@@ -40,6 +40,10 @@ function setUpdateReady(): void {
   for (const listener of updateListeners) listener();
 }
 
+export function isUpdateReady(): boolean {
+  return updateReady;
+}
+
 /** True once a new deployment's worker is installed and waiting for the next navigation. */
 export function useUpdateReady(): boolean {
   return useSyncExternalStore(
@@ -89,6 +93,20 @@ export function checkForUpdate(now = Date.now()): void {
   if (!registration || now - lastUpdateCheck < UPDATE_CHECK_MS) return;
   lastUpdateCheck = now;
   registration.update().catch(() => undefined);
+}
+
+/**
+ * The link a click would follow inside the site, or null (another site, a new tab, a download,
+ * a modified click, an anchor on the same page).
+ */
+export function followedLink(event: MouseEvent, here: Location): string | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
+  const url = new URL(anchor.href, here.href);
+  if (url.origin !== here.origin) return null;
+  if (url.pathname === here.pathname && url.search === here.search && url.hash) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 /**

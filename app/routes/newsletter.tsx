@@ -1,2 +1,62 @@
-// The newsletter page: the WordPress page, then the signup form (integrations issue).
-export { loader, meta, default } from "./company-page";
+// The newsletter page: the WordPress page, then the signup form. Its action receives every
+// signup (this page's form and the footer's), with or without JavaScript. When the newsletter is
+// off (NEWSLETTER_* unset) the page says signups are not available instead of showing a form
+// that could only fail, and the footer shows no form at all.
+import { data, useActionData } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/newsletter";
+import { siteContext } from "../lib/context";
+import { langOf, metaFrom } from "../lib/route-helpers";
+import { readFormBody } from "../lib/form-body.server";
+import { loader as companyPageLoader } from "./company-page";
+
+// The company page's loader serves this route too (same page, same params: none).
+type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
+import { Prose } from "../components/Prose";
+import { ResponsiveImage } from "../components/ResponsiveImage";
+import { NewsletterForm } from "../components/forms/NewsletterForm";
+import { outcomeStatus, type NewsletterOutcome } from "../../server/integrations/types";
+
+export async function loader(args: Route.LoaderArgs) {
+  const { integrations } = args.context.get(siteContext);
+  const page = await companyPageLoader(args as unknown as CompanyPageLoaderArgs);
+  return { ...page, newsletter: integrations.flags.newsletter };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { integrations, clientIp } = context.get(siteContext);
+  const form = await readFormBody(request);
+  const outcome: NewsletterOutcome = form
+    ? await integrations.newsletter.submit(form, { ip: clientIp, lang: langOf(request), fetchSite: request.headers.get("sec-fetch-site") })
+    : { status: "failed", values: {} };
+  return data(outcome, { status: form ? outcomeStatus(outcome) : 413 });
+}
+
+export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });
+
+export default function NewsletterRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { page, key, newsletter } = loaderData;
+  const actionData = useActionData<typeof action>();
+  return (
+    <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
+      <article>
+        <header className="reading__header">
+          <h1 className="display">{page.title}</h1>
+          {page.excerpt ? <p className="lede">{page.excerpt}</p> : null}
+        </header>
+        {page.image ? (
+          <figure className="reading__figure">
+            <ResponsiveImage image={page.image} ratio="16 / 9" sizes="(min-width: 1100px) 1100px, 100vw" priority />
+          </figure>
+        ) : null}
+        <Prose html={page.contentHtml} className="reading__body" />
+        {newsletter ? (
+          <NewsletterForm variant="page" actionData={actionData} />
+        ) : (
+          <p className="reading__body newsletter-off">{t("newsletter.unavailable")}</p>
+        )}
+      </article>
+    </main>
+  );
+}

@@ -13,6 +13,8 @@ import { parsePath, sectionOf } from "../../app/lib/locale";
 const DECLARED_PARAMS: Record<string, readonly string[]> = {
   products: ["page", "category", "colour", "sort", "q"],
   wishlist: ["items"],
+  // The contact page shows the objects of ?wishlist= and ?product= (app/routes/contact.tsx).
+  contact: ["wishlist", "product"],
 };
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 const DATA_PARAMS = ["_routes"];

@@ -16,6 +16,7 @@ import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
 import { PageCache, capturePages, isPagePath, servePageCache, surrogateKeyHeader } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
+import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -101,6 +102,8 @@ export function createSite(options: SiteOptions) {
   });
 
   if (options.api) app.use(options.api);
+  // Browser errors reported by the page (sampled, rate-limited): logged and counted.
+  app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
 
   app.use(rootLanguageRedirect(config.rootRedirect));
 
@@ -127,6 +130,8 @@ export function createSite(options: SiteOptions) {
   for (const handler of options.before ?? []) app.use(handler);
 
   if (options.clientDir) {
+    // The service worker must be revalidated on every load, so a new deployment takes over.
+    app.use(serviceWorkerHandler(options.clientDir));
     // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
     // fonts, the service worker) for an hour, revalidated.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
@@ -145,6 +150,8 @@ export function createSite(options: SiteOptions) {
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
+      // Form answers repeat what the visitor typed: never cached anywhere.
+      if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
       // A route that answers per visitor (previews) says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, [...scope.tags]);

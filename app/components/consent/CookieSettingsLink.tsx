@@ -1,0 +1,29 @@
+// The footer's way back to the consent banner, and the consent service's hosted privacy and
+// cookie policies for the page's language (CONSENT_POLICY_ID_EN / _IT).
+import { useTranslation } from "react-i18next";
+import { policyLinks } from "../../lib/consent";
+import type { Lang } from "../../lib/locale";
+import { usePublicConfig } from "../../lib/use-public-config";
+import { reopenConsent } from "./ConsentBanner";
+
+export function PrivacyLinks({ lang }: { lang: Lang }) {
+  const { t } = useTranslation();
+  const config = usePublicConfig();
+  const links = policyLinks(config.consentPolicyIds, lang);
+  if (!links && !config.gtmId) return null;
+  return (
+    <ul className="privacy-links">
+      {links ? (
+        <>
+          <li><a href={links.privacy} rel="noopener" target="_blank">{t("consent.privacyPolicy")}</a></li>
+          <li><a href={links.cookie} rel="noopener" target="_blank">{t("consent.cookiePolicy")}</a></li>
+        </>
+      ) : null}
+      {config.gtmId ? (
+        <li>
+          <button type="button" className="link-button" onClick={(e) => reopenConsent(e.currentTarget)}>{t("consent.settings")}</button>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,143 @@
+// The server side of the newsletter and contact forms, independent of React Router so it can be
+// tested against fake providers: the route actions hand over the posted FormData and the
+// visitor's IP. Order: off? → cross-site post? → field rules → honeypot → rate limit (per IP) →
+// captcha (token for the form's action) → provider. A provider failure is logged with its code
+// and never with the visitor's data; the visitor gets a friendly message and keeps the input.
+import type { Logger } from "../logger";
+import type { CaptchaVerifier } from "./captcha";
+import type { ContactFormClient } from "./contact-form-7";
+import type { NewsletterProvider } from "./newsletter";
+import type { RateLimiter } from "./rate-limit";
+import type { ContactField, ContactOutcome, NewsletterField, NewsletterOutcome } from "./types";
+import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../app/components/forms/validation";
+
+export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
+
+export interface SubmissionMeta {
+  /** The visitor's IP: the rate-limit key. */
+  ip: string;
+  lang: "en" | "it";
+  /** The request's Sec-Fetch-Site: a cross-site post is refused (no form of ours sends one). */
+  fetchSite?: string | null;
+}
+
+export interface NewsletterService {
+  readonly enabled: boolean;
+  submit(form: FormData, meta: SubmissionMeta): Promise<NewsletterOutcome>;
+}
+
+export interface ContactService {
+  readonly enabled: boolean;
+  /** `describeProducts` turns attached English product ids into lines for the message. */
+  submit(form: FormData, meta: SubmissionMeta & { describeProducts(ids: number[]): Promise<string[]> }): Promise<ContactOutcome>;
+}
+
+/** An invisible field that people never fill and simple bots do: such a post "succeeds" silently. */
+export const HONEYPOT_FIELD = "website";
+
+interface Shared {
+  captcha: CaptchaVerifier;
+  limiter: RateLimiter;
+  logger: Logger;
+}
+
+function honeypot(form: FormData): boolean {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+}
+
+function token(form: FormData): string | undefined {
+  const value = form.get("captcha");
+  return typeof value === "string" && value !== "" ? value : undefined;
+}
+
+export function newsletterService(provider: NewsletterProvider | undefined, shared: Shared): NewsletterService {
+  const { captcha, limiter, logger } = shared;
+  return {
+    enabled: provider !== undefined,
+    async submit(form, meta) {
+      const input = readNewsletter(form);
+      const values: Partial<Record<NewsletterField, string>> = { email: input.email.slice(0, 254) };
+      if (!provider) return { status: "unavailable", values };
+      if (meta.fetchSite === "cross-site") {
+        logger.warn({ integration: "newsletter", reason: "cross-site" }, "form post refused");
+        return { status: "failed", values };
+      }
+      const fields = validateNewsletter(input);
+      if (hasErrors(fields)) return { status: "invalid", fields, values };
+      if (honeypot(form)) {
+        logger.info({ integration: "newsletter", reason: "honeypot" }, "form post ignored");
+        return { status: "ok" };
+      }
+      const allowed = limiter.take(`newsletter:${meta.ip}`);
+      if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
+      const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.newsletter);
+      if (!check.ok) {
+        logger.warn({ integration: "newsletter", captcha: check.reason, codes: check.codes }, "captcha refused a form post");
+        return { status: "captcha", values };
+      }
+      const result = await provider.subscribe(input.email, { lang: meta.lang });
+      switch (result.status) {
+        case "subscribed":
+          logger.info({ integration: "newsletter", provider: provider.name }, "newsletter signup");
+          return { status: "ok" };
+        case "already-subscribed":
+          logger.info({ integration: "newsletter", provider: provider.name, already: true }, "newsletter signup");
+          return { status: "ok", already: true };
+        case "rejected":
+          logger.info({ integration: "newsletter", provider: provider.name, code: result.code }, "newsletter provider refused the address");
+          return { status: "invalid", fields: { email: "forms.errors.emailRejected" }, values };
+        case "failed":
+          logger.warn({ integration: "newsletter", provider: provider.name, code: result.code }, "newsletter provider failed");
+          return { status: "failed", values };
+      }
+    },
+  };
+}
+
+export function contactService(client: ContactFormClient | undefined, shared: Shared): ContactService {
+  const { captcha, limiter, logger } = shared;
+  return {
+    enabled: client !== undefined,
+    async submit(form, meta) {
+      const input = readContact(form);
+      const values: Partial<Record<ContactField, string>> = {
+        name: input.name.slice(0, 200),
+        email: input.email.slice(0, 300),
+        company: input.company.slice(0, 300),
+        message: input.message.slice(0, 6000),
+      };
+      if (!client) return { status: "unavailable", values };
+      if (meta.fetchSite === "cross-site") {
+        logger.warn({ integration: "contact", reason: "cross-site" }, "form post refused");
+        return { status: "failed", values };
+      }
+      const fields = validateContact(input);
+      if (hasErrors(fields)) return { status: "invalid", fields, values };
+      if (honeypot(form)) {
+        logger.info({ integration: "contact", reason: "honeypot" }, "form post ignored");
+        return { status: "ok" };
+      }
+      const allowed = limiter.take(`contact:${meta.ip}`);
+      if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
+      const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.contact);
+      if (!check.ok) {
+        logger.warn({ integration: "contact", captcha: check.reason, codes: check.codes }, "captcha refused a form post");
+        return { status: "captcha", values };
+      }
+      const products = input.products.length > 0 ? await meta.describeProducts(input.products).catch(() => input.products.map((id) => `#${id}`)) : [];
+      const result = await client.send({ ...input, products, lang: meta.lang });
+      switch (result.status) {
+        case "sent":
+          logger.info({ integration: "contact", products: input.products.length }, "contact message delivered");
+          return { status: "ok" };
+        case "invalid":
+          logger.info({ integration: "contact", fields: result.fields }, "contact form refused fields");
+          return { status: "invalid", fields: Object.fromEntries(result.fields.map((f) => [f, f === "consent" ? "forms.errors.consentRequired" : "forms.errors.invalid"])), values };
+        case "failed":
+          logger.warn({ integration: "contact", code: result.code }, "contact form delivery failed");
+          return { status: "failed", values };
+      }
+    },
+  };
+}

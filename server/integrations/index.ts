@@ -1,0 +1,59 @@
+// The integrations service: newsletter, contact form, captcha verification and the per-visitor
+// rate limits, built once in server/main.ts from the parsed configuration and handed to the
+// route actions through the router context (`context.get(siteContext).integrations`). Each one
+// is off, cleanly, when its keys are unset: its `enabled` is false and a post answers
+// "unavailable". Secrets stay here; the browser only learns the booleans in `flags`.
+import type { Config } from "../config";
+import type { Logger } from "../logger";
+import { createCaptchaVerifier, type CaptchaVerifier } from "./captcha";
+import { contactFormClient } from "./contact-form-7";
+import { contactService, newsletterService, type ContactService, type NewsletterService } from "./forms";
+import { getResponseProvider, type NewsletterProvider } from "./newsletter";
+import { createRateLimiter } from "./rate-limit";
+import type { IntegrationFlags } from "./types";
+
+export interface Integrations {
+  newsletter: NewsletterService;
+  contact: ContactService;
+  captcha: CaptchaVerifier;
+  flags: IntegrationFlags;
+}
+
+export interface IntegrationsOptions {
+  config: Pick<Config, "recaptcha" | "newsletter" | "contactFormId">;
+  /** WordPress as the server reaches it (the demo's address when WP_URL is unset). */
+  wpUrl: string | undefined;
+  logger: Logger;
+  fetch?: typeof fetch;
+  /** Another email provider; default: GetResponse-style from NEWSLETTER_*. */
+  newsletterProvider?: NewsletterProvider;
+  /** Posts per visitor (IP) per window, per form. */
+  limits?: { perWindow: number; windowMs: number };
+}
+
+export const DEFAULT_FORM_LIMITS = { perWindow: 5, windowMs: 10 * 60_000 };
+
+export function createIntegrations(options: IntegrationsOptions): Integrations {
+  const { config, logger } = options;
+  const limits = options.limits ?? DEFAULT_FORM_LIMITS;
+  const limiter = createRateLimiter({ limit: limits.perWindow, windowMs: limits.windowMs });
+  const captcha = createCaptchaVerifier(
+    config.recaptcha ? { secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl, minScore: config.recaptcha.minScore, fetch: options.fetch } : undefined,
+  );
+  const provider = options.newsletterProvider ?? (config.newsletter ? getResponseProvider({ ...config.newsletter, fetch: options.fetch }) : undefined);
+  // Contact Form 7 lives in WordPress: off without CONTACT_FORM_ID (the demo has no CF7).
+  const cf7 = config.contactFormId && options.wpUrl ? contactFormClient({ wpUrl: options.wpUrl, formId: config.contactFormId, fetch: options.fetch }) : undefined;
+  const shared = { captcha, limiter, logger };
+  const newsletter = newsletterService(provider, shared);
+  const contact = contactService(cf7, shared);
+  return {
+    newsletter,
+    contact,
+    captcha,
+    flags: { newsletter: newsletter.enabled, contact: contact.enabled, captcha: captcha.enabled },
+  };
+}
+
+export { clientErrorsHandler, CLIENT_ERRORS_PATH } from "./client-errors";
+export { serviceWorkerHandler, SERVICE_WORKER_PATH } from "./service-worker";
+export type { IntegrationFlags, NewsletterOutcome, ContactOutcome } from "./types";
