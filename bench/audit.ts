@@ -45,6 +45,12 @@ async function main() {
         // The language decision at / redirects an Italian browser; Lighthouse's browser is English.
         const runner = await lighthouse(`${site.url}${p}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
         const lhr = runner!.lhr;
+        // Lighthouse refuses to score a document answered with an error status (the 404 page):
+        // it reports a runtime error instead, which is printed rather than counted as zeros.
+        if (lhr.runtimeError) {
+          console.log(`  ${name} ${lang}: not scored by Lighthouse: ${lhr.runtimeError.code} (${lhr.runtimeError.message.slice(0, 120)})`);
+          continue;
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         results.push({
           page: name,

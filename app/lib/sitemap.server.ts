@@ -102,5 +102,5 @@ export function sitemapIndexXml(siteUrl: string): string {
 }
 
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /wishlist\nDisallow: /it/wishlist\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /preview\nDisallow: /it/preview\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -33,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = (args) => metaFrom(args, { noindex: true });
+// The empty wishlist page is the same for everyone and may be indexed; a shared list (?items=)
+// is one visitor's selection and is not.
+export const meta: Route.MetaFunction = (args) => metaFrom(args, { noindex: (args.loaderData?.shared.length ?? 0) > 0 });
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
