@@ -8,6 +8,7 @@ import { COMPANY_PAGES, parsePath, sectionOf, type CompanyPage } from "../lib/lo
 import { alternatesFor } from "../lib/alternates.server";
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
+import { CompanyArticle } from "../components/CompanyArticle";
 
 export function companyPageOf(pathname: string): CompanyPage | undefined {
   const { lang, words } = parsePath(pathname);
@@ -38,18 +39,7 @@ export default function CompanyPageRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <article>
-        <header className="reading__header">
-          <h1 className="display">{page.title}</h1>
-          {page.excerpt ? <p className="lede">{page.excerpt}</p> : null}
-        </header>
-        {page.image ? (
-          <figure className="reading__figure">
-            <ResponsiveImage image={page.image} ratio="16 / 9" sizes="(min-width: 1100px) 1100px, 100vw" priority />
-          </figure>
-        ) : null}
-        <Prose html={page.contentHtml} className="reading__body" />
-      </article>
+      <CompanyArticle page={page} />
       {designers.length > 0 ? (
         <section className="designers" aria-labelledby="designers-title">
           <h2 id="designers-title" className="section-title">{t("about.designers")}</h2>

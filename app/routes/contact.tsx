@@ -15,6 +15,7 @@ import { loader as companyPageLoader } from "./company-page";
 type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
+import { CompanyArticle } from "../components/CompanyArticle";
 import { ContactForm } from "../components/forms/ContactForm";
 import { MAX_ATTACHED_PRODUCTS } from "../components/forms/validation";
 import { outcomeStatus, type ContactOutcome } from "../../server/integrations/types";
@@ -64,19 +65,9 @@ export default function ContactRoute({ loaderData }: Route.ComponentProps) {
   const layout = useRouteLoaderData(`locale-${lang}`) as { company?: Company | null } | undefined;
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <article>
-        <header className="reading__header">
-          <h1 className="display">{page.title}</h1>
-          {page.excerpt ? <p className="lede">{page.excerpt}</p> : null}
-        </header>
-        {page.image ? (
-          <figure className="reading__figure">
-            <ResponsiveImage image={page.image} ratio="16 / 9" sizes="(min-width: 1100px) 1100px, 100vw" priority />
-          </figure>
-        ) : null}
-        <Prose html={page.contentHtml} className="reading__body" />
+      <CompanyArticle page={page}>
         <ContactForm enabled={contact} products={products} actionData={actionData} companyEmail={layout?.company?.email || undefined} />
-      </article>
+      </CompanyArticle>
     </main>
   );
 }

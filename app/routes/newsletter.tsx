@@ -14,6 +14,7 @@ import { loader as companyPageLoader } from "./company-page";
 type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
+import { CompanyArticle } from "../components/CompanyArticle";
 import { NewsletterForm } from "../components/forms/NewsletterForm";
 import { outcomeStatus, type NewsletterOutcome } from "../../server/integrations/types";
 
@@ -40,23 +41,13 @@ export default function NewsletterRoute({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <article>
-        <header className="reading__header">
-          <h1 className="display">{page.title}</h1>
-          {page.excerpt ? <p className="lede">{page.excerpt}</p> : null}
-        </header>
-        {page.image ? (
-          <figure className="reading__figure">
-            <ResponsiveImage image={page.image} ratio="16 / 9" sizes="(min-width: 1100px) 1100px, 100vw" priority />
-          </figure>
-        ) : null}
-        <Prose html={page.contentHtml} className="reading__body" />
+      <CompanyArticle page={page}>
         {newsletter ? (
           <NewsletterForm variant="page" actionData={actionData} />
         ) : (
           <p className="reading__body newsletter-off">{t("newsletter.unavailable")}</p>
         )}
-      </article>
+      </CompanyArticle>
     </main>
   );
 }

@@ -1,0 +1,23 @@
+// A WordPress company page in the long-form reading layout (DESIGN.md): title, lede, a wide
+// image, then the sanitised content; pages with a form (contact, newsletter) add it as children.
+import type { Page } from "../../server/content/types";
+import { Prose } from "./Prose";
+import { ResponsiveImage } from "./ResponsiveImage";
+
+export function CompanyArticle({ page, children }: { page: Page; children?: React.ReactNode }) {
+  return (
+    <article>
+      <header className="reading__header">
+        <h1 className="display">{page.title}</h1>
+        {page.excerpt ? <p className="lede">{page.excerpt}</p> : null}
+      </header>
+      {page.image ? (
+        <figure className="reading__figure">
+          <ResponsiveImage image={page.image} ratio="16 / 9" sizes="(min-width: 1100px) 1100px, 100vw" priority />
+        </figure>
+      ) : null}
+      <Prose html={page.contentHtml} className="reading__body" />
+      {children}
+    </article>
+  );
+}
