@@ -34,6 +34,17 @@ async function titleOf(site: RunningSite, path: string): Promise<string> {
   return html.match(/<h2 id="product-title"[^>]*>([^<]*)</)?.[1] ?? "";
 }
 
+/** Ask until the answer is `expected` or 5 s have passed; returns the last answer. */
+async function eventually(ask: () => Promise<string>, expected: string): Promise<string> {
+  const deadline = Date.now() + 5000;
+  let last = await ask();
+  while (last !== expected && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    last = await ask();
+  }
+  return last;
+}
+
 function englishProduct(): { id: number; title: string } {
   const item = wp.catalogue.list("products", { lang: "en" })[0] as unknown as { id: number; title: string };
   return { id: item.id, title: item.title };
@@ -112,9 +123,10 @@ describe.runIf(ready)("the cache, end to end", () => {
     wp.catalogue.update("products", product.id, { title: `${product.title} Renewed` });
     const res = await webhook(a, { events: [{ type: "products", id: product.id, action: "update" }] });
     expect(res.status).toBe(202);
-    expect(await titleOf(a, path)).toBe(`${product.title} Renewed`);
-    await new Promise((r) => setTimeout(r, 1000));
-    expect(await titleOf(b, path)).toBe(`${product.title} Renewed`);
+    // The next view waits for WordPress up to the soft timeout (1.5 s); on a loaded CI machine the
+    // demo WordPress can be slower than that, and the stale copy is then (correctly) served once.
+    expect(await eventually(() => titleOf(a, path), `${product.title} Renewed`)).toBe(`${product.title} Renewed`);
+    expect(await eventually(() => titleOf(b, path), `${product.title} Renewed`)).toBe(`${product.title} Renewed`);
   });
 
   it("answers 404 for a deleted product, never the stale copy", async () => {
