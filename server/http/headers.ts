@@ -1,21 +1,14 @@
-// Response headers that are the same for every answer: security headers, and the cache headers
+// Response headers: the cache headers
 // of CONTRACT "Page responses" for HTML and React Router data: browsers revalidate every time
 // (never stale-while-revalidate: after a purge the next view must be new), the CDN keeps the page
 // for the policy's fresh time with stale-while-revalidate / stale-if-error; errors are no-store.
+// Security headers (and the documents' Content-Security-Policy) are in security-headers.ts.
 import type { Response } from "express";
 
 export interface CdnPolicy {
   freshSeconds: number;
   staleSeconds: number;
 }
-
-export const SECURITY_HEADERS: Record<string, string> = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "SAMEORIGIN",
-  "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-  "Cross-Origin-Opener-Policy": "same-origin",
-};
 
 export function pageCacheHeaders(status: number, policy: CdnPolicy, notFoundSeconds = 60): Record<string, string> {
   if (status >= 500 || status === 429) return { "Cache-Control": "no-store" };

@@ -19,6 +19,8 @@ const DECLARED_PARAMS: Record<string, readonly string[]> = {
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 const DATA_PARAMS = ["_routes"];
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
+/** A document is buffered whole for its Content-Security-Policy up to this (then streamed). */
+const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 
 export interface PageEntry {
   status: number;
@@ -30,6 +32,8 @@ export interface PageEntry {
   tags: string[];
   storedAt: number;
   freshUntil: number;
+  /** The Content-Security-Policy the page was sent with (its inline scripts' hashes). */
+  csp?: string;
 }
 
 export interface PageCacheObserver {
@@ -40,7 +44,7 @@ export interface PageCacheObserver {
 export function pageCacheKey(pathname: string, search: URLSearchParams): string {
   const isData = pathname.endsWith(".data");
   const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
-  const { lang, words } = parsePath(pagePath);
+  const { lang, words } = parsePath(routingPath(pagePath));
   const section = sectionOf(words[0], lang);
   const declared = [...(section ? (DECLARED_PARAMS[section] ?? []) : []), ...(isData ? DATA_PARAMS : [])];
   const kept: [string, string][] = [];
@@ -51,6 +55,23 @@ export function pageCacheKey(pathname: string, search: URLSearchParams): string 
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+/**
+ * The path as React Router matches it: percent-decoded and case-insensitive. The key keeps the
+ * path as requested, but the route (and so the declared parameters) must be the one that renders.
+ * Fixed (tests/security/cache-poisoning.test.ts): /Products or /%70roducts render the product list
+ * but were looked up as an unknown section with no declared parameters, so
+ * /Products?category=vases was stored, and served, as /Products.
+ */
+function routingPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // malformed escapes: React Router answers 400/404 for these; the raw path will do
+  }
+  return decoded.toLowerCase();
 }
 
 export function etagOf(body: Buffer): string {
@@ -75,7 +96,7 @@ export class PageCache {
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
     this.lru = new LRUCache<string, PageEntry>({
       maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (e, key) => e.body.length + e.gzip.length + e.br.length + key.length + 256,
+      sizeCalculation: (e, key) => e.body.length + e.gzip.length + e.br.length + key.length + (e.csp?.length ?? 0) + 256,
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }
@@ -213,6 +234,7 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): R
     res.setHeader("Content-Type", entry.contentType);
     setPageHeaders(res, entry.status, entry.tags);
     res.setHeader("ETag", entry.etag);
+    if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
     res.setHeader("Vary", res.locals.privateAnswer ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
     res.setHeader("Server-Timing", `cache;desc="page-hit", age;dur=${Date.now() - entry.storedAt}`);
     if (matchesEtag(req, entry.etag)) return res.status(304).end();
@@ -227,36 +249,50 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): R
 /**
  * Mounted after compression, around the router: buffers the rendered page (documents are
  * rendered whole anyway), sets its ETag, answers 304 when the browser has it, and stores a
- * cacheable answer once it has been sent.
+ * cacheable answer once it has been sent. With a document policy, every HTML answer (any status,
+ * any method) is buffered so its Content-Security-Policy can carry the hashes of its inline
+ * scripts; the header is stored with the entry, so a hit sends the same one.
  */
 export function capturePages(
-  cache: PageCache,
+  cache: PageCache | undefined,
   scopeOf: (res: Response) => { tags: Set<string>; freshSeconds: number | undefined } | undefined,
   defaultFreshSeconds: number,
+  policyOf?: (html: Buffer) => string,
 ): RequestHandler {
   return (req, res, next) => {
-    if (!cacheable(req)) return next();
+    const storableRequest = cache !== undefined && cacheable(req);
+    if (!storableRequest && !policyOf) return next();
     const chunks: Buffer[] = [];
     let size = 0;
     let overflow = false;
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
 
-    const isPage = () => {
-      const type = String(res.getHeader("Content-Type") ?? "");
-      return type.startsWith("text/html") || isPagePath(req.path);
-    };
+    const isHtml = () => String(res.getHeader("Content-Type") ?? "").startsWith("text/html");
+    const isPage = () => isHtml() || isPagePath(req.path);
+    /** A cacheable page: buffered for the page cache and the ETag. */
+    const isCacheablePage = () => storableRequest && isPage() && res.statusCode === 200;
+    /** A document whose policy needs all of it. */
+    const needsPolicy = () => policyOf !== undefined && isHtml();
+    const buffering = () => !overflow && (isCacheablePage() || needsPolicy());
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
       Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from(chunk as Uint8Array);
+    const setPolicy = (body: Buffer) => {
+      if (needsPolicy() && !res.headersSent) res.setHeader("Content-Security-Policy", policyOf!(body));
+    };
 
     res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
-      if (overflow || !isPage() || res.statusCode !== 200) return write(chunk, encoding, cb);
+      if (!buffering()) return write(chunk, encoding, cb);
       const buffer = toBuffer(chunk, typeof encoding === "string" ? encoding : undefined);
       size += buffer.length;
       chunks.push(buffer);
-      if (size > MAX_BODY_BYTES) {
+      // Past the page cache's bound a page is not kept; a document is still buffered for its
+      // policy, up to a hard bound (then it goes out with the hashes of what was seen).
+      if (size > (needsPolicy() ? MAX_DOCUMENT_BYTES : MAX_BODY_BYTES)) {
         overflow = true;
-        write(Buffer.concat(chunks.splice(0)));
+        const seen = Buffer.concat(chunks.splice(0));
+        setPolicy(seen);
+        write(seen);
       }
       if (typeof encoding === "function") (encoding as () => void)();
       else if (typeof cb === "function") (cb as () => void)();
@@ -264,16 +300,28 @@ export function capturePages(
     }) as Response["write"];
 
     res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
-      if (typeof chunk === "function") return end(chunk);
-      if (overflow || !isPage() || res.statusCode !== 200 || req.method === "HEAD") {
+      if (typeof chunk === "function") {
+        cb = chunk;
+        chunk = undefined;
+        encoding = undefined;
+      }
+      const callback = typeof encoding === "function" ? encoding : cb;
+      if (!buffering()) {
         if (chunks.length > 0) write(Buffer.concat(chunks.splice(0)));
-        return end(chunk, encoding, cb);
+        return end(chunk, typeof encoding === "function" ? undefined : encoding, callback);
       }
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
       const body = Buffer.concat(chunks.splice(0));
+      setPolicy(body);
+      if (!isCacheablePage() || req.method === "HEAD" || body.length > MAX_BODY_BYTES) return end(body, undefined, callback);
+
       const etag = etagOf(body);
       res.setHeader("ETag", etag);
       const scope = scopeOf(res);
+      // Fixed (tests/security/cache-poisoning.test.ts): read now, not when the answer has left: a
+      // 304 below removes Content-Type, and a page first asked for with a matching If-None-Match
+      // (`*`, or an ETag from another instance) was stored with the type "undefined" and served so.
+      const contentType = String(res.getHeader("Content-Type"));
       const storable =
         !res.getHeader("Set-Cookie") &&
         res.locals.pageCacheKey !== undefined &&
@@ -282,23 +330,25 @@ export function capturePages(
         const key = res.locals.pageCacheKey as string;
         const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);
         const startedAt = (res.locals.startedAt as number | undefined) ?? Date.now();
+        const csp = res.getHeader("Content-Security-Policy");
         res.once("finish", () => {
-          cache.store(key, {
+          cache!.store(key, {
             status: 200,
-            contentType: String(res.getHeader("Content-Type")),
+            contentType,
             body,
             tags: [...(scope?.tags ?? [])],
             storedAt: Date.now(),
             freshUntil: Date.now() + fresh * 1000,
+            csp: typeof csp === "string" ? csp : undefined,
           }, startedAt);
         });
       }
       if (matchesEtag(req, etag)) {
         res.status(304);
         res.removeHeader("Content-Type");
-        return end(undefined, undefined, typeof encoding === "function" ? encoding : cb);
+        return end(undefined, undefined, callback);
       }
-      return end(body, undefined, typeof encoding === "function" ? encoding : cb);
+      return end(body, undefined, callback);
     }) as Response["end"];
     next();
   };

@@ -10,11 +10,12 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { Metrics } from "./metrics";
 import { routeLabel } from "./route-label";
-import { SECURITY_HEADERS, pageCacheHeaders, setHeaders } from "./headers";
+import { pageCacheHeaders, setHeaders } from "./headers";
+import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
-import { PageCache, capturePages, isPagePath, servePageCache, surrogateKeyHeader } from "./page-cache";
+import { PageCache, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 
@@ -47,21 +48,57 @@ export interface SiteOptions {
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+/** Whether a Host header names a host (and port) a URL can be built from. */
+function validHost(host: string | undefined): boolean {
+  if (!host || host.length > 255) return false;
+  try {
+    return new URL(`http://${host}/`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
 export function createSite(options: SiteOptions) {
   const { config, logger, metrics, state } = options;
   const app = express();
+  const everyAnswer = securityHeaders(config);
+  // Vite's development server injects scripts of its own and a websocket: no document policy there.
+  const policyOf = config.env === "development" ? undefined : documentPolicy(config);
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
 
+  // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
+  // the keep-alive connections idle at that instant, but one whose answer had just finished was not
+  // idle yet, stayed open, and held the drain until the 25 s forced exit (code 1). Once shutdown
+  // has begun, the connections that have gone idle are closed every 100 ms.
+  let server: import("node:http").Server | undefined;
+  const drain = setInterval(() => {
+    if (state.shuttingDown) server?.closeIdleConnections();
+  }, 100);
+  drain.unref();
+
   // Request id and the one log line per request (with the cache outcome the page layer notes).
   app.use((req, res, next) => {
+    server ??= (req.socket as { server?: import("node:http").Server }).server;
     const incoming = req.headers["x-request-id"];
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.locals.startedAt = Date.now();
     res.setHeader("X-Request-Id", id);
-    setHeaders(res, SECURITY_HEADERS);
+    setHeaders(res, everyAnswer);
+    // Fixed (tests/reliability/sigterm.test.ts): keep-alive connections whose request was in
+    // flight at SIGTERM stayed open after their answer, and the drain ran into the 25 s forced
+    // exit (code 1). Answers that leave once shutdown has begun close their connection.
+    // Fixed (tests/security/fuzz.test.ts): an answer sent before its request's body had arrived
+    // (a 300 kB POST to a page without an action: React Router answers 405 and never reads it)
+    // left the keep-alive connection holding unread bytes, and the next request on it (another
+    // visitor's, behind a balancer that pools connections) hung until the 30 s request timeout.
+    // Such an answer closes its connection too.
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    onHeaders(res, () => {
+      if (state.shuttingDown || (hasBody && !req.complete)) res.setHeader("Connection", "close");
+    });
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -161,7 +198,29 @@ export function createSite(options: SiteOptions) {
     });
     runInScope(scope, next);
   });
-  if (options.pageCache) app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds));
+  // Fixed (tests/security/cache-poisoning.test.ts): a Host header that is not a host (a space, a
+  // '%', an out-of-range port, empty) made @react-router/express's `new URL(...)` throw: a 500
+  // and an error log line for a hostile request. It is bad input. (The Host never shapes a page:
+  // SITE_URL does.)
+  app.use((req, res, next) => (validHost(req.headers.host) ? next() : next(Object.assign(new Error("invalid Host header"), { status: 400, expose: true }))));
+  // Fixed (tests/security/cache-poisoning.test.ts): pages are cached (here and by the CDN) under
+  // their path and declared parameters, but were rendered from the whole query: the product list
+  // copies it into every product link, ScrollRestoration into an inline script. So the first
+  // visitor's undeclared parameters (/categories/vases?redirect=https://evil.example, ?SORT=…) or
+  // parameter order were kept and served to everyone. The router now sees exactly what the key
+  // names: the path and the declared parameters, in key order. (React Router's manifest endpoint
+  // keeps its own query.)
+  app.use((req, _res, next) => {
+    const page = !/\.[a-z0-9]+$/i.test(req.path) || isPagePath(req.path);
+    if ((req.method === "GET" || req.method === "HEAD") && page && req.path !== "/__manifest") {
+      const canonical = pageCacheKey(req.path, new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
+      if (canonical !== req.originalUrl) req.url = req.originalUrl = canonical;
+    }
+    next();
+  });
+  // Buffers documents for their Content-Security-Policy (hashes of their inline scripts) and, with
+  // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
+  app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
 
   app.use(options.pages);
 
