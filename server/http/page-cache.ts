@@ -18,6 +18,8 @@ const DECLARED_PARAMS: Record<string, readonly string[]> = {
 };
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 const DATA_PARAMS = ["_routes"];
+/** The signed link of WordPress's Preview (app/routes/preview.tsx). */
+const PREVIEW_PARAMS = ["type", "id", "exp", "sig"];
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A document is buffered whole for its Content-Security-Policy up to this (then streamed). */
 const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
@@ -46,7 +48,9 @@ export function pageCacheKey(pathname: string, search: URLSearchParams): string 
   const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
   const { lang, words } = parsePath(routingPath(pagePath));
   const section = sectionOf(words[0], lang);
-  const declared = [...(section ? (DECLARED_PARAMS[section] ?? []) : []), ...(isData ? DATA_PARAMS : [])];
+  // /preview is never cached (private), but the router renders it from the key's parameters too.
+  const routeParams = section ? (DECLARED_PARAMS[section] ?? []) : words[0] === "preview" && words.length === 1 ? PREVIEW_PARAMS : [];
+  const declared = [...routeParams, ...(isData ? DATA_PARAMS : [])];
   const kept: [string, string][] = [];
   for (const name of declared) {
     const value = search.get(name);
