@@ -3,7 +3,7 @@
 // If even the error page fails to render, the last-resort page answers (spec §8).
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
@@ -61,5 +61,7 @@ export default function handleRequest(
 // Errors reach the operators' log with a timestamp; aborted requests (visitor went away) are noise.
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 404 (or any 4xx) thrown by a loader is an answer, not a failure: not logged as an error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   console.error(JSON.stringify({ at: new Date().toISOString(), msg: "render error", url: new URL(request.url).pathname, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }));
 };
