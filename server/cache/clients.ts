@@ -1,8 +1,9 @@
 // The two Redis connections of the cache, for each way CONTRACT lets Redis be reached (a single
 // Redis URL, Sentinel, Cluster). Two, because a connection that subscribes to the purge channel can
-// run no other command. Their options are about failing fast: a request must never wait on Redis
-// for more than about `commandTimeoutMs`, so nothing is queued while disconnected (the offline
-// queue would hold requests until a reconnect), and a command is retried at most once.
+// run no other command. Their options are about failing fast: nothing is queued while
+// disconnected (the offline queue would hold requests until a reconnect), a command is retried at
+// most once, and none lives longer than `commandTimeoutMs`. The request path's own, tighter bound
+// (50 ms) is the RedisTier's, which can tell a slow Redis from a busy process (redis-tier.ts).
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
 import type { RedisConfig } from "../config";
 
@@ -16,14 +17,19 @@ export interface RedisClients {
 }
 
 export interface RedisClientOptions {
-  /** Bound of every command on the request path (ioredis `commandTimeout`). */
+  /** Backstop of every command (ioredis `commandTimeout`); the request path bounds its own calls tighter. */
   commandTimeoutMs?: number;
   /** Longest pause between reconnection attempts. */
   maxReconnectDelayMs?: number;
   connectionName?: string;
 }
 
-export const DEFAULT_COMMAND_TIMEOUT_MS = 50;
+/**
+ * ioredis's own timer cannot tell a slow Redis from a busy process (a burst of renders can hold
+ * the event loop for seconds, and its timer then fires before the waiting reply is read), so it is
+ * only the backstop that drops commands their callers gave up on.
+ */
+export const DEFAULT_COMMAND_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_RECONNECT_DELAY_MS = 2000;
 const CONNECT_TIMEOUT_MS = 2000;
 

@@ -157,6 +157,35 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     expect(stack.stats().memory.entries).toBe(0);
   });
 
+  it("a busy process is not a slow Redis: an event loop held past the timeout keeps the breaker closed and the lock shared", async () => {
+    // A burst of renders can hold the event loop for longer than the 50 ms Redis bound; the reply
+    // is then waiting in the socket when the timer falls due. Before the fix the timer won, the
+    // breaker opened, and each instance fetched every cold page for itself.
+    const server = await startRedis();
+    servers.push(server);
+    const a = await instance(server, { redisTimeoutMs: 50 });
+    const b = await instance(server, { redisTimeoutMs: 50 });
+    const origin = numberedOrigin();
+    const get = (s: CacheStack, i: number) => s.cached(`wp:products:${i}`, ["products"], "long", origin.fetch(`products:${i}`));
+    const hold = (ms: number) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        /* the process is busy rendering */
+      }
+    };
+    for (let round = 0; round < 5; round++) {
+      const answers = Array.from({ length: 10 }, (_, i) => [get(a.stack, round * 10 + i), get(b.stack, round * 10 + i)]).flat();
+      hold(200); // every command above is now past its 50 ms bound, its reply waiting
+      const values = await Promise.all(answers);
+      // Both instances got the same answer for each key: one origin call per key, cluster-wide.
+      for (let i = 0; i < 10; i++) expect(values[2 * i]!.n).toBe(values[2 * i + 1]!.n);
+    }
+    expect(origin.calls).toBe(50);
+    expect(a.states).toEqual([true]);
+    expect(b.states).toEqual([true]);
+    expect(a.stack.stats().breaker).toBe("closed");
+  });
+
   it("a purge made while Redis hangs reaches Redis and the other instances once it answers", async () => {
     const server = await startRedis();
     servers.push(server);
