@@ -147,8 +147,8 @@ async function main() {
     const stats = cache.stats();
     return { redis: stats.redis, breaker: stats.breaker, bus: stats.bus, memory: stats.memory, pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled" };
   };
-  const app = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
-  const server = http.createServer(app);
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
+  const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import { localizePath, type Lang, type Section } from "../lib/locale";
+import { useT } from "../lib/i18n";
 
 export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: ({ section: Section } | { label: string })[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <nav className="breadcrumbs" aria-label={t("nav.breadcrumbs")}>
       <ol>

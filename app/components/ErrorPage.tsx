@@ -3,13 +3,13 @@
 // (the time it happened) that a visitor can quote. Details only in development.
 import { useEffect, useState } from "react";
 import { Link, isRouteErrorResponse, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { langFromPath, localizePath } from "../lib/locale";
 import { pageTitle } from "../lib/seo";
 import { useAppErrors } from "../stores/app-errors";
+import { useT } from "../lib/i18n";
 
 export function ErrorPage({ status, error, standalone = false }: { status: number; error: unknown; standalone?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const notFound = status === 404;

@@ -3,15 +3,15 @@
 // newsletter page, which has its own), the privacy and cookie policies and the way back to the
 // consent choices, and the languages.
 import { Link, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Company, MenuItem } from "../../server/content/types";
 import { localizePath, sectionOf, parsePath, type Lang } from "../lib/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
 import { NewsletterForm } from "./forms/NewsletterForm";
 import { PrivacyLinks } from "./consent/CookieSettingsLink";
+import { useT } from "../lib/i18n";
 
 export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; company: Company | null }) {
-  const { t } = useTranslation();
+  const t = useT();
   const flags = useIntegrationFlags();
   const { pathname } = useLocation();
   const parsed = parsePath(pathname);

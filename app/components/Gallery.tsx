@@ -1,12 +1,12 @@
 // The product gallery: a large image with thumbnails (buttons, arrow keys move between them),
 // a zoom that follows the pointer, and swipe on touch screens through native scroll snapping.
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import type { Image } from "../../server/content/types";
 import { ResponsiveImage } from "./ResponsiveImage";
+import { useT } from "../lib/i18n";
 
 export function Gallery({ images, name }: { images: Image[]; name: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [current, setCurrent] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   if (images.length === 0) return <div className="gallery gallery--empty"><ResponsiveImage image={null} sizes="50vw" ratio="4 / 5" /></div>;

@@ -2,13 +2,13 @@
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
 import { NavLink, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { MenuItem } from "../../server/content/types";
 import { localizePath, type Lang } from "../lib/locale";
 import type { LocaleCookieOptions } from "../lib/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WishlistLink } from "./WishlistLink";
 import { SmartLink } from "./SmartLink";
+import { useT } from "../lib/i18n";
 
 /** The menu when WordPress has none (or is unreachable and nothing is cached): the main sections. */
 export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[] {
@@ -22,7 +22,7 @@ export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[]
 }
 
 export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: MenuItem[]; cookie: LocaleCookieOptions; overHero: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);

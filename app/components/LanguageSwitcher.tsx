@@ -2,10 +2,9 @@
 // goes to the same page in that language: path words translated, and ids and slugs mapped through
 // the content's translations when the page provides them (loader data `alternates`).
 import { useMatches, useNavigate, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../lib/locale";
 import { localeCookieString, type LocaleCookieOptions } from "../lib/locale-cookie";
-import { loadMessages } from "../lib/i18n";
+import { loadMessages, useT } from "../lib/i18n";
 
 export type Alternates = Partial<Record<Lang, string>>;
 
@@ -23,7 +22,7 @@ export function useAlternates(): Record<Lang, string> {
 }
 
 export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleCookieOptions }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   const alternates = useAlternates();
   return (

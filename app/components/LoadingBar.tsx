@@ -3,8 +3,8 @@
 // least 200 ms and fades 500 ms after the end, so nothing flashes.
 import { useEffect, useRef, useState } from "react";
 import { useFetchers, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { useAppErrors } from "../stores/app-errors";
+import { useT } from "../lib/i18n";
 
 export const LOADING_THROTTLE_MS = 200;
 export const LOADING_DURATION_MS = 5000;
@@ -14,7 +14,7 @@ export const LOADING_MIN_VISIBLE_MS = 200;
 type Phase = "idle" | "running" | "finishing";
 
 export function LoadingBar() {
-  const { t } = useTranslation();
+  const t = useT();
   const navigation = useNavigation();
   const fetchers = useFetchers();
   const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");

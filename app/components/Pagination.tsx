@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useT } from "../lib/i18n";
 
 export function Pagination({ page, totalPages, hrefFor }: { page: number; totalPages: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (totalPages <= 1) return null;
   const pages = Array.from({ length: totalPages }, (_, i) => i + 1).filter((p) => p === 1 || p === totalPages || Math.abs(p - page) <= 2);
   return (

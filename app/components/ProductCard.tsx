@@ -1,15 +1,15 @@
 // A product in a grid (DESIGN.md): image on bone in 4:5, the name in serif, the category in
 // small caps, the wishlist heart. The link opens the product as a dialog over this list, keeping
 // the list's scroll position (preventScrollReset).
-import { useTranslation } from "react-i18next";
 import type { ProductSummary } from "../../server/content/types";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 import { WishlistToggle } from "./WishlistToggle";
+import { useT } from "../lib/i18n";
 
 export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductSummary; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const { t } = useTranslation();
+  const t = useT();
   const englishId = product.translations.en ?? product.id;
   return (
     <article className="product-card">

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Product } from "../../server/content/types";
 import { localizePath, productPath } from "../lib/locale";
 import { Gallery } from "./Gallery";
 import { Prose } from "./Prose";
 import { WishlistToggle } from "./WishlistToggle";
 import { ProductGrid } from "./ProductCard";
+import { useT } from "../lib/i18n";
 
 export function ProductDetail({ product, listPath, enquireTo }: { product: Product; listPath: string; enquireTo: string; closeLabel: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = product.lang;
   const englishId = product.translations.en ?? product.id;
   return (

@@ -7,10 +7,10 @@ import { useLocation, useNavigate } from "react-router";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { langFromPath } from "../lib/locale";
 import { usePublicConfig } from "../lib/use-public-config";
-import { useTranslation } from "react-i18next";
+import { useT } from "../lib/i18n";
 
 export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: string; labelledBy: string; children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const lang = langFromPath(useLocation().pathname);

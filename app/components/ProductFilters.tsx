@@ -1,18 +1,29 @@
 // The quiet filter bar above the grid (DESIGN.md): category, colour swatches, sort and a search
 // box, all plain GET form fields, so filters live in the URL and work without JavaScript.
 import { Form, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Category, Colour, ProductSort } from "../../server/content/types";
+import { useT } from "../lib/i18n";
 
 export const SORTS: ProductSort[] = ["newest", "oldest", "name", "name-desc"];
 
+/** What the filters show of a category or colour: the page carries no more (its data is inlined). */
+export type CategoryChoice = Pick<Category, "id" | "slug" | "name">;
+export type ColourChoice = Pick<Colour, "id" | "slug" | "name" | "hex">;
+
+export function filterChoices(categories: Category[], colours: Colour[]): { categories: CategoryChoice[]; colours: ColourChoice[] } {
+  return {
+    categories: categories.map(({ id, slug, name }) => ({ id, slug, name })),
+    colours: colours.map(({ id, slug, name, hex }) => ({ id, slug, name, hex })),
+  };
+}
+
 export function ProductFilters({ categories, colours, current, action }: {
-  categories: Category[];
-  colours: Colour[];
+  categories: CategoryChoice[];
+  colours: ColourChoice[];
   current: { category?: string; colour?: string; sort: ProductSort; q?: string };
   action: string;
 }) {
-  const { t } = useTranslation();
+  const t = useT();
   const navigate = useNavigate();
   // With JavaScript the address keeps only the filters in use (no empty or default values);
   // without it the plain GET form still works.

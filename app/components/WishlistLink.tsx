@@ -1,11 +1,11 @@
 import { useEffect } from "react";
 import { NavLink } from "react-router";
-import { useTranslation } from "react-i18next";
 import { useWishlist } from "../stores/wishlist";
 import { localizePath, type Lang } from "../lib/locale";
+import { useT } from "../lib/i18n";
 
 export function WishlistLink({ lang }: { lang: Lang }) {
-  const { t } = useTranslation();
+  const t = useT();
   const count = useWishlist((s) => s.ids.length);
   useEffect(() => {
     void useWishlist.persist.rehydrate();

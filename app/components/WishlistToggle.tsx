@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useWishlist } from "../stores/wishlist";
+import { useT } from "../lib/i18n";
 
 /** The heart on every product: saves the product's English id (one list for both languages). */
 export function WishlistToggle({ englishId, name, variant = "icon" }: { englishId: number; name: string; variant?: "icon" | "button" }) {
-  const { t } = useTranslation();
+  const t = useT();
   const saved = useWishlist((s) => s.ids.includes(englishId));
   const toggle = useWishlist((s) => s.toggle);
   // The server renders "not saved"; the stored list is read after hydration.

@@ -8,12 +8,12 @@
 // they are done.
 import { useEffect, useRef, useState } from "react";
 import { createPath, useLocation, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { checkForUpdate, followedLink, handOverTo, isUpdateReady, registerServiceWorker, useOnline, useUpdateReady } from "./offline";
+import { useT } from "./i18n";
 import "./offline-notice.css";
 
 export function SiteStatus() {
-  const { t } = useTranslation();
+  const t = useT();
   const online = useOnline();
   const updateReady = useUpdateReady();
   const navigation = useNavigation();

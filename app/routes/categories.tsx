@@ -1,11 +1,10 @@
 // The product categories, each an image tile leading to its products.
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/categories";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, LANGS } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";
 
@@ -33,7 +32,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Categories({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = langFromPath(useLocation().pathname);
   return (
     <main id="main" className="listing" tabIndex={-1}>

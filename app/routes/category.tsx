@@ -1,6 +1,5 @@
 // One category: its description, then its products; a product opens over it.
 import { Outlet, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
@@ -8,6 +7,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { ProductGrid } from "../components/ProductCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { useT } from "../lib/i18n";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -27,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const listPath = listPathOf(pathname);

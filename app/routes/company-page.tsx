@@ -1,6 +1,5 @@
 // The company pages — about, manufacture, funding, prove, contact, newsletter — each a WordPress
 // page in a long-form reading layout (DESIGN.md). The path word names the page.
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/company-page";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";
@@ -9,6 +8,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
+import { useT } from "../lib/i18n";
 
 export function companyPageOf(pathname: string): CompanyPage | undefined {
   const { lang, words } = parsePath(pathname);
@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "articl
 
 export default function CompanyPageRoute({ loaderData }: Route.ComponentProps) {
   const { page, key, designers } = loaderData;
-  const { t } = useTranslation();
+  const t = useT();
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
       <CompanyArticle page={page} />

@@ -1,6 +1,5 @@
 // One collection or exclusive: an editorial opening (image, title, text), then its products.
 import { Outlet, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
@@ -11,6 +10,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { useT } from "../lib/i18n";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -31,7 +31,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const listPath = listPathOf(pathname);

@@ -1,12 +1,11 @@
 // Collections or exclusives (one module for both: the path word decides which).
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/editions";
 import type { Edition } from "../../server/content/types";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";
 
@@ -42,7 +41,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Editions({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = langFromPath(useLocation().pathname);
   const { kind, editions } = loaderData;
   return (

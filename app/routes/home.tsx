@@ -1,12 +1,11 @@
 // The home page (DESIGN.md): a hero with one object and the tagline, featured collections and
 // exclusives as large tiles, the imagemap with its hotspots, and the newest products.
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/home";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Tile } from "../components/Tile";
 import { Imagemap } from "../components/Imagemap";
@@ -41,7 +40,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = langFromPath(useLocation().pathname);
   const { front } = loaderData;
   const productsPath = localizePath(lang, "products");

@@ -2,7 +2,6 @@
 // Each language has its own instance of this route (ids locale-en / locale-it), so switching
 // language loads the menus in the new language, while navigating within a language does not.
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/locale-layout";
 import { siteContext } from "../lib/context";
 import { langFromPath, listPathOf, localizePath } from "../lib/locale";
@@ -12,6 +11,7 @@ import { ErrorPage } from "../components/ErrorPage";
 import { PageTransition } from "../components/PageTransition";
 import { settle } from "../lib/settle";
 import { usePublicConfig } from "../lib/use-public-config";
+import { useT } from "../lib/i18n";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -30,7 +30,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   formMethod !== undefined && formMethod !== "GET" ? true : langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname);
 
 function Chrome({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const root = usePublicConfig();

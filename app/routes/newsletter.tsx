@@ -3,7 +3,6 @@
 // off (NEWSLETTER_* unset) the page says signups are not available instead of showing a form
 // that could only fail, and the footer shows no form at all.
 import { data, useActionData } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/newsletter";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
@@ -17,6 +16,7 @@ import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
 import { NewsletterForm } from "../components/forms/NewsletterForm";
 import { outcomeStatus, type NewsletterOutcome } from "../../server/integrations/types";
+import { useT } from "../lib/i18n";
 
 export async function loader(args: Route.LoaderArgs) {
   const { integrations } = args.context.get(siteContext);
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });
 
 export default function NewsletterRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { page, key, newsletter } = loaderData;
   const actionData = useActionData<typeof action>();
   return (

@@ -3,13 +3,12 @@
 // preview route, so the site needs no privileged account; the site only refuses what cannot be a
 // valid link (format, expiry) before asking. Rendered uncached, noindex, with a visible ribbon.
 import { data, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/preview";
 import { PREVIEW_TYPES, type PreviewType } from "../../server/content/types";
 import { siteContext } from "../lib/context";
 import { langOf } from "../lib/route-helpers";
 import { langFromPath, localizePath } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { pageTitle } from "../lib/seo";
 import { ProductDetail } from "../components/ProductDetail";
 import { Prose } from "../components/Prose";
@@ -60,7 +59,7 @@ export const meta: Route.MetaFunction = ({ loaderData, location }) => {
 };
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = langFromPath(useLocation().pathname);
   const { item } = loaderData;
   return (

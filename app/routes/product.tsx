@@ -2,13 +2,12 @@
 // category, collection, exclusive or projects (spec §2). The id is optional in the spec: without
 // one the list shows alone.
 import { useLocation, type MetaDescriptor } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/product";
 import { siteContext } from "../lib/context";
 import { idParam, langOf, metaFrom, notFound } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, localizePath } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { breadcrumbLd, productLd } from "../lib/structured-data";
 import { ProductDialog } from "../components/ProductDialog";
 import { ProductDetail } from "../components/ProductDetail";
@@ -51,7 +50,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const { pathname, search } = useLocation();
-  const { t } = useTranslation();
+  const t = useT();
   if (!loaderData) return null;
   const { product } = loaderData;
   const listPath = listPathOf(pathname);

@@ -1,7 +1,6 @@
 // All products: a grid with paging, filters by category and colour, sorting and search, all in
 // the URL (?category=&colour=&sort=&q=&page=). A product opens as a dialog over it (<Outlet/>).
 import { Link, Outlet, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/products";
 import type { ProductSort } from "../../server/content/types";
 import { siteContext } from "../lib/context";
@@ -9,9 +8,9 @@ import { langOf, metaFrom, notFound } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, localizePath, productPath } from "../lib/locale";
 import { ProductGrid } from "../components/ProductCard";
-import { ProductFilters, SORTS } from "../components/ProductFilters";
+import { ProductFilters, SORTS, filterChoices } from "../components/ProductFilters";
 import { Pagination } from "../components/Pagination";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { collectionPageLd, productItems } from "../lib/structured-data";
 
 export const PRODUCTS_PER_PAGE = 24;
@@ -39,8 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     products,
     pages,
-    categories,
-    colours,
+    ...filterChoices(categories, colours),
     current: { category: category?.slug, colour: colour?.slug, sort, q: search },
     alternates,
     title: t("nav.products"),
@@ -59,7 +57,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export default function Products({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { search, pathname } = useLocation();
   const { products, pages, categories, colours, current } = loaderData;
   const lang = langFromPath(pathname);

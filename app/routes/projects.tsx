@@ -1,12 +1,11 @@
 // Projects: one long page, a band per project led by its imagemap (DESIGN.md); a product from
 // a hotspot or a project's list opens over it (/projects/products/{id}).
 import { Outlet, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/projects";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, productPath, LANGS, type Lang } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => metaFrom(args);
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const lang = langFromPath(useLocation().pathname);
   const listPath = localizePath(lang, "projects");
   const hrefOf = (p: { id: number }) => productPath(listPath, lang, p.id);

@@ -3,12 +3,11 @@
 // on another device, and the browser's own fetch of the stored ids.
 import { useEffect, useMemo, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/wishlist";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
-import { i18nFor } from "../lib/i18n";
+import { i18nFor, useT } from "../lib/i18n";
 import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
 import { ProductGrid } from "../components/ProductCard";
 
@@ -38,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { noindex: (args.loaderData?.shared.length ?? 0) > 0 });
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const navigate = useNavigate();

@@ -3,7 +3,7 @@
 // (never stale-while-revalidate: after a purge the next view must be new), the CDN keeps the page
 // for the policy's fresh time with stale-while-revalidate / stale-if-error; errors are no-store.
 // Security headers (and the documents' Content-Security-Policy) are in security-headers.ts.
-import type { Response } from "express";
+import type { ServerResponse } from "node:http";
 
 export interface CdnPolicy {
   freshSeconds: number;
@@ -21,6 +21,6 @@ export function pageCacheHeaders(status: number, policy: CdnPolicy, notFoundSeco
   };
 }
 
-export function setHeaders(res: Response, headers: Record<string, string>): void {
+export function setHeaders(res: ServerResponse, headers: Record<string, string>): void {
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }

@@ -3,6 +3,7 @@
 // language decision at /, then the pages. Built by server/main.ts; tests build it in-process.
 import path from "node:path";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import compression from "compression";
 import onHeaders from "on-headers";
@@ -15,7 +16,7 @@ import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
-import { PageCache, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader } from "./page-cache";
+import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 
@@ -61,7 +62,7 @@ function validHost(host: string | undefined): boolean {
 export function createSite(options: SiteOptions) {
   const { config, logger, metrics, state } = options;
   const app = express();
-  const everyAnswer = securityHeaders(config);
+  const securityHeaderList = Object.entries(securityHeaders(config));
   // Vite's development server injects scripts of its own and a websocket: no document policy there.
   const policyOf = config.env === "development" ? undefined : documentPolicy(config);
   app.disable("x-powered-by");
@@ -78,15 +79,16 @@ export function createSite(options: SiteOptions) {
   }, 100);
   drain.unref();
 
-  // Request id and the one log line per request (with the cache outcome the page layer notes).
-  app.use((req, res, next) => {
+  /**
+   * Every answer, from the hit path or express: a request id, the security headers, and the one
+   * log line and duration metric with the cache outcome the page layer notes.
+   */
+  const observe = (req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined): string => {
     server ??= (req.socket as { server?: import("node:http").Server }).server;
     const incoming = req.headers["x-request-id"];
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = id;
-    res.locals.startedAt = Date.now();
     res.setHeader("X-Request-Id", id);
-    setHeaders(res, everyAnswer);
+    for (const [name, value] of securityHeaderList) res.setHeader(name, value);
     // Fixed (tests/reliability/sigterm.test.ts): keep-alive connections whose request was in
     // flight at SIGTERM stayed open after their answer, and the drain ran into the 25 s forced
     // exit (code 1). Answers that leave once shutdown has begun close their connection.
@@ -102,18 +104,25 @@ export function createSite(options: SiteOptions) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(req.path);
-      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+      const route = routeLabel(path);
+      metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(res.statusCode) }, seconds);
       logger.info({
         reqId: id,
         method: req.method,
-        path: req.path,
+        path,
         route,
         status: res.statusCode,
         durationMs: Math.round(seconds * 1e4) / 10,
-        cache: res.locals.cacheOutcome ?? "none",
+        cache: outcome() ?? "none",
       }, "request");
     });
+    return id;
+  };
+  app.use((req, res, next) => {
+    if (res.locals.requestId === undefined) {
+      res.locals.requestId = observe(req, res, req.path, () => res.locals.cacheOutcome as string | undefined);
+    }
+    res.locals.startedAt ??= Date.now();
     next();
   });
 
@@ -145,17 +154,12 @@ export function createSite(options: SiteOptions) {
   app.use(rootLanguageRedirect(config.rootRedirect));
 
   const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
-  const setPageHeaders = (res: express.Response, status: number, tags: readonly string[]) => {
-    if (res.locals.privateAnswer) {
-      res.setHeader("Cache-Control", "private, no-cache");
-    } else {
-      const scope = res.locals.scope as RequestScope | undefined;
-      setHeaders(res, pageCacheHeaders(status, { ...cdnPolicy, freshSeconds: scope?.freshSeconds ?? cdnPolicy.freshSeconds }));
-    }
-    if (tags.length > 0 && status < 500) {
-      const keys = surrogateKeyHeader(tags);
-      res.setHeader("Surrogate-Key", keys);
-      res.setHeader("Cache-Tag", keys.replaceAll(" ", ","));
+  const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
+    if (privateAnswer) res.setHeader("Cache-Control", "private, no-cache");
+    else setHeaders(res, pageCacheHeaders(status, { ...cdnPolicy, freshSeconds }));
+    if (surrogateKey && status < 500) {
+      res.setHeader("Surrogate-Key", surrogateKey);
+      res.setHeader("Cache-Tag", surrogateKey.replaceAll(" ", ","));
     }
   };
 
@@ -172,7 +176,9 @@ export function createSite(options: SiteOptions) {
     // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
     // fonts, the service worker) for an hour, revalidated.
     app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-    app.use(express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false }));
+    // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
+    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
   }
 
   if (!config.mediaUrl) app.use("/media", mediaProxy(options.uploadsUrl, logger));
@@ -191,7 +197,7 @@ export function createSite(options: SiteOptions) {
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
       // A route that answers per visitor (previews) says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
-      setPageHeaders(res, res.statusCode, [...scope.tags]);
+      setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
       const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
       if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);
       res.setHeader("Server-Timing", timing.join(", "));
@@ -234,5 +240,21 @@ export function createSite(options: SiteOptions) {
     res.type("text/plain").send(status === 404 ? "This page could not be found\n" : `Bad request: ${error?.expose ? error.message : "the request could not be understood"}\n`);
   };
   app.use(onError);
-  return app;
+
+  // The hit path first; everything else (and every miss) through express.
+  const hit = options.pageCache ? answerPageHit(options.pageCache, setPageHeaders) : undefined;
+  const handle: RequestListener = (req, res) => {
+    if (!hit) return void app(req, res);
+    const url = req.url ?? "/";
+    const mark = url.indexOf("?");
+    const pathname = mark === -1 ? url : url.slice(0, mark);
+    // express keeps res.locals it finds, so a miss carries its request id on.
+    const locals: Record<string, unknown> = Object.create(null);
+    (res as ServerResponse & { locals: Record<string, unknown> }).locals = locals;
+    locals.startedAt = Date.now();
+    locals.requestId = observe(req, res, pathname, () => locals.cacheOutcome as string | undefined);
+    if (hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
+    else app(req, res);
+  };
+  return { app, handle };
 }

@@ -75,6 +75,27 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect(revalidated.status).toBe(304);
   });
 
+  it("gives a page-cache hit everything a rendered page has: request id, policy headers, log line and metric", async () => {
+    const rendered = await fetch(`${a.url}/collections`);
+    expect(rendered.headers.get("server-timing")).not.toContain("page-hit");
+    const hit = await fetch(`${a.url}/collections`, { headers: { "X-Request-Id": "hit-check-42", "Accept-Encoding": "br" } });
+    expect(hit.headers.get("server-timing")).toContain("page-hit");
+    expect(hit.headers.get("x-request-id")).toBe("hit-check-42");
+    expect(hit.headers.get("content-encoding")).toBe("br");
+    expect(await hit.text()).toContain("</html>");
+    // The same headers as the render that stored it, hashes of its inline scripts included.
+    for (const name of ["content-security-policy", "surrogate-key", "cdn-cache-control", "cache-control", "etag", "x-content-type-options", "referrer-policy", "content-type"]) {
+      expect(hit.headers.get(name), name).toBe(rendered.headers.get(name));
+    }
+    const line = a.logs.map((l) => JSON.parse(l) as { reqId?: string; cache?: string; route?: string; status?: number }).find((l) => l.reqId === "hit-check-42");
+    expect(line).toMatchObject({ cache: "page-hit", route: "/collections", status: 200 });
+    const metrics = await (await fetch(a.metricsUrl)).text();
+    expect(Number(metrics.match(/^http_request_duration_seconds_count\{method="GET",route="\/collections",status="200"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(2);
+    // br;q=0 is honoured: gzip, never brotli.
+    const gzip = await fetch(`${a.url}/collections`, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
+    expect(gzip.headers.get("content-encoding")).toBe("gzip");
+  });
+
   it("shares one entry across tracking parameters", async () => {
     await fetch(`${a.url}/categories?utm_source=newsletter`);
     const other = await fetch(`${a.url}/categories?utm_source=instagram&gclid=abc`);

@@ -21,6 +21,8 @@ export interface FaultyWordPress {
   readonly requests: number;
   /** Requests per REST path (no query), for "exactly one origin call" assertions. */
   readonly byPath: Map<string, number>;
+  /** Requests per REST URL (path and query): one distinct question to WordPress each. */
+  readonly byUrl: Map<string, number>;
   /** A fault for REST paths matching `match`; undefined clears it. */
   setFault(match: RegExp | undefined, fault?: Fault): void;
   /** Stop accepting connections (and cut existing ones) until `start`. */
@@ -35,6 +37,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   let fault: { match: RegExp; fault: Fault } | undefined;
   let requests = 0;
   const byPath = new Map<string, number>();
+  const byUrl = new Map<string, number>();
   let server: Server;
   let port = 0;
 
@@ -43,6 +46,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     if (path.startsWith("/wp-json/")) {
       requests += 1;
       byPath.set(path, (byPath.get(path) ?? 0) + 1);
+      byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
     }
     const active = fault && fault.match.test(req.url ?? "") ? fault.fault : undefined;
     if (active?.kind === "slow") await new Promise((r) => setTimeout(r, active.ms));
@@ -95,6 +99,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       return requests;
     },
     byPath,
+    byUrl,
     setFault(match, f) {
       fault = match && f ? { match, fault: f } : undefined;
     },

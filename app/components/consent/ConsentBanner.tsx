@@ -6,10 +6,10 @@
 // Shown only when there is something to consent to (GTM_ID set).
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
 import { policyLinks, useConsent } from "../../lib/consent";
 import { langFromPath } from "../../lib/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
+import { useT } from "../../lib/i18n";
 import "./consent.css";
 
 let opener: HTMLElement | null = null;
@@ -21,7 +21,7 @@ export function reopenConsent(from: HTMLElement | null): void {
 }
 
 export function ConsentBanner() {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const config = usePublicConfig();

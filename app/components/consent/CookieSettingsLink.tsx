@@ -1,13 +1,13 @@
 // The footer's way back to the consent banner, and the consent service's hosted privacy and
 // cookie policies for the page's language (CONSENT_POLICY_ID_EN / _IT).
-import { useTranslation } from "react-i18next";
 import { policyLinks } from "../../lib/consent";
 import type { Lang } from "../../lib/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { reopenConsent } from "./ConsentBanner";
+import { useT } from "../../lib/i18n";
 
 export function PrivacyLinks({ lang }: { lang: Lang }) {
-  const { t } = useTranslation();
+  const t = useT();
   const config = usePublicConfig();
   const links = policyLinks(config.consentPolicyIds, lang);
   if (!links && !config.gtmId) return null;

@@ -4,7 +4,7 @@
 // to the contact route's action, which checks the captcha and delivers it to WordPress's
 // Contact Form 7. Off (no CONTACT_FORM_ID): a note with the company's address instead, with the
 // attached objects in the mail it opens.
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
 import type { ProductSummary } from "../../../server/content/types";
 import type { ContactField, ContactOutcome } from "../../../server/integrations/types";
@@ -17,6 +17,7 @@ import { FormStatus } from "./FormStatus";
 import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
 import { LIMITS, readContact, validateContact } from "./validation";
+import { useT } from "../../lib/i18n";
 import "./forms.css";
 
 export function englishId(product: ProductSummary): number {
@@ -24,7 +25,7 @@ export function englishId(product: ProductSummary): number {
 }
 
 function AttachedProducts({ products }: { products: ProductSummary[] }) {
-  const { t } = useTranslation();
+  const t = useT();
   if (products.length === 0) return null;
   return (
     <fieldset className="form__products">
@@ -49,7 +50,7 @@ function AttachedProducts({ products }: { products: ProductSummary[] }) {
 }
 
 export function ContactForm({ enabled, products, actionData, companyEmail }: { enabled: boolean; products: ProductSummary[]; actionData?: ContactOutcome; companyEmail?: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname, search } = useLocation();
   const lang = langFromPath(pathname);
   const config = usePublicConfig();

@@ -1,7 +1,7 @@
 // One labelled form field with its error: the error is tied to the control (aria-describedby,
 // aria-invalid) and written in the page's language.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "../../lib/i18n";
 
 interface FieldProps {
   name: string;
@@ -18,7 +18,7 @@ interface FieldProps {
 }
 
 export function Field({ name, label, error, defaultValue, type = "text", required, optionalLabel, autoComplete, maxLength, multiline, inputMode }: FieldProps) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   const common = {
@@ -44,7 +44,7 @@ export function Field({ name, label, error, defaultValue, type = "text", require
 }
 
 export function Checkbox({ name, error, children, defaultChecked, required }: { name: string; error?: string; children: React.ReactNode; defaultChecked?: boolean; required?: boolean }) {
-  const { t } = useTranslation();
+  const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   return (

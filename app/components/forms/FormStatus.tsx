@@ -1,11 +1,11 @@
 // The outcome of a form, said once in the page's language: a status for success, an alert for
 // anything the visitor must act on. Provider details never show.
-import { useTranslation } from "react-i18next";
 import type { FormOutcome } from "../../../server/integrations/types";
 import type { ClientStatus } from "./use-integration-form";
+import { useT } from "../../lib/i18n";
 
 export function FormStatus({ outcome, client, success, unavailable }: { outcome: FormOutcome<string> | undefined; client: ClientStatus; success: (already: boolean) => string; unavailable: string }) {
-  const { t } = useTranslation();
+  const t = useT();
   let message: string | undefined;
   let ok = false;
   if (client === "offline") message = t("forms.status.offline");

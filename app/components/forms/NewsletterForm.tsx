@@ -2,7 +2,7 @@
 // the footer, posting to the newsletter route's action (app/routes/newsletter.tsx). With
 // JavaScript it submits through a fetcher (no reload); without, as a plain form to /newsletter,
 // whose page shows the outcome and keeps what was typed. Not shown when the newsletter is off.
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
 import type { NewsletterField, NewsletterOutcome } from "../../../server/integrations/types";
 import { policyLinks } from "../../lib/consent";
@@ -14,10 +14,11 @@ import { FormStatus } from "./FormStatus";
 import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
 import { readNewsletter, validateNewsletter, LIMITS } from "./validation";
+import { useT } from "../../lib/i18n";
 import "./forms.css";
 
 export function NewsletterForm({ variant, actionData }: { variant: "page" | "footer"; actionData?: NewsletterOutcome }) {
-  const { t } = useTranslation();
+  const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const config = usePublicConfig();
