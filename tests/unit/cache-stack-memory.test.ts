@@ -123,6 +123,38 @@ describe("CacheStack, memory tier only", () => {
     expect(events.map((e) => e.before === undefined)).toEqual([true, false]);
   });
 
+  it("reports as served only what the caller receives, not what a fetch read to build it", async () => {
+    // A product's fetch reads the whole product index (slug → id). The page that shows the product
+    // must be tagged with that product, the same whether its answer was fetched or cached: tagging
+    // it with every product in the index made every product edit purge every product page.
+    const served: string[][] = [];
+    const s = createCacheStack({
+      policies: createPolicies({ freshSeconds: 5, staleSeconds: 5 }),
+      memoryBytes: 1024 * 1024,
+      observe: { lookup: () => undefined, redisState: () => undefined, served: ({ tags }) => served.push([...tags]) },
+    });
+    stacks.push(s);
+    const index = (entry: CacheEntry) => {
+      entry.tag("product:1", "product:2", "product:3");
+      return Promise.resolve({ vase: 2 });
+    };
+    const product = async (entry: CacheEntry) => {
+      const ids = await s.cached("products:index", ["products:list"], "long", index);
+      entry.tag(`product:${ids.vase}`);
+      return { id: ids.vase };
+    };
+
+    expect(await s.cached("product:vase", [], "short", product)).toEqual({ id: 2 });
+    expect(served).toEqual([["product:2"]]);
+    served.length = 0;
+    expect(await s.cached("product:vase", [], "short", product)).toEqual({ id: 2 });
+    expect(served).toEqual([["product:2"]]);
+    // Read on its own, the index is what the caller receives: reported with its tags.
+    served.length = 0;
+    await s.cached("products:index", ["products:list"], "long", index);
+    expect(served).toEqual([["products:list", "product:1", "product:2", "product:3"]]);
+  });
+
   it("after close, passes calls straight to the fetch", async () => {
     const { s } = stack();
     await s.close();
