@@ -34,6 +34,19 @@ export async function redirectFromOldSlug(
   throw redirect(path + url.search, 301);
 }
 
+/**
+ * `headers` of a page with a form: the action's Allow (a switched-off form) and Retry-After (rate
+ * limited) reach the visitor; React Router passes only an action's cookies on by itself.
+ */
+export function formPageHeaders({ actionHeaders }: { actionHeaders: Headers }): Headers {
+  const headers = new Headers();
+  for (const name of ["Allow", "Retry-After"]) {
+    const value = actionHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
 /** A WordPress id from a path: digits only, else the page does not exist. */
 export function idParam(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) notFound();

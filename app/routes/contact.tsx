@@ -5,7 +5,7 @@
 import { data, useActionData, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
 import { siteContext } from "../lib/context";
-import { langOf, metaFrom } from "../lib/route-helpers";
+import { formPageHeaders, langOf, metaFrom } from "../lib/route-helpers";
 import { langFromPath, localizePath } from "../lib/locale";
 import { settle } from "../lib/settle";
 import { readFormBody } from "../lib/form-body.server";
@@ -18,7 +18,7 @@ import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
 import { ContactForm } from "../components/forms/ContactForm";
 import { MAX_ATTACHED_PRODUCTS } from "../components/forms/validation";
-import { outcomeStatus, type ContactOutcome } from "../../server/integrations/types";
+import { outcomeInit, type ContactOutcome } from "../../server/integrations/types";
 import type { Company } from "../../server/content/types";
 
 /** English product ids from ?wishlist=12,14 and ?product=12. */
@@ -38,6 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...page, products, contact: integrations.flags.contact };
 }
 
+export const headers: Route.HeadersFunction = formPageHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { integrations, clientIp, content, publicConfig } = context.get(siteContext);
   const lang = langOf(request);
@@ -53,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         },
       })
     : { status: "failed", values: {} };
-  return data(outcome, { status: form ? outcomeStatus(outcome) : 413 });
+  return data(outcome, form ? outcomeInit(outcome) : { status: 413 });
 }
 
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });

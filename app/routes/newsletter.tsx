@@ -5,7 +5,7 @@
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { siteContext } from "../lib/context";
-import { langOf, metaFrom } from "../lib/route-helpers";
+import { formPageHeaders, langOf, metaFrom } from "../lib/route-helpers";
 import { readFormBody } from "../lib/form-body.server";
 import { loader as companyPageLoader } from "./company-page";
 
@@ -15,7 +15,7 @@ import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
 import { NewsletterForm } from "../components/forms/NewsletterForm";
-import { outcomeStatus, type NewsletterOutcome } from "../../server/integrations/types";
+import { outcomeInit, type NewsletterOutcome } from "../../server/integrations/types";
 import { useT } from "../lib/i18n";
 
 export async function loader(args: Route.LoaderArgs) {
@@ -24,13 +24,15 @@ export async function loader(args: Route.LoaderArgs) {
   return { ...page, newsletter: integrations.flags.newsletter };
 }
 
+export const headers: Route.HeadersFunction = formPageHeaders;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const { integrations, clientIp } = context.get(siteContext);
   const form = await readFormBody(request);
   const outcome: NewsletterOutcome = form
     ? await integrations.newsletter.submit(form, { ip: clientIp, lang: langOf(request), fetchSite: request.headers.get("sec-fetch-site") })
     : { status: "failed", values: {} };
-  return data(outcome, { status: form ? outcomeStatus(outcome) : 413 });
+  return data(outcome, form ? outcomeInit(outcome) : { status: 413 });
 }
 
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });

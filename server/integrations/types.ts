@@ -21,7 +21,12 @@ export type FormOutcome<F extends string> =
 export type NewsletterOutcome = FormOutcome<NewsletterField>;
 export type ContactOutcome = FormOutcome<ContactField>;
 
-/** HTTP status of an outcome: React Router does not revalidate after a 4xx/5xx action. */
+/**
+ * HTTP status of an outcome: React Router does not revalidate after a 4xx/5xx action.
+ * "unavailable" means the integration is switched off on this site (no keys): the page takes no
+ * posts at all, a 405 with its Allow header (see outcomeInit), not a 5xx that anyone could raise —
+ * and page an operator — at will.
+ */
 export function outcomeStatus(outcome: FormOutcome<string>): number {
   switch (outcome.status) {
     case "ok":
@@ -33,10 +38,18 @@ export function outcomeStatus(outcome: FormOutcome<string>): number {
     case "rate-limited":
       return 429;
     case "unavailable":
-      return 503;
+      return 405;
     case "failed":
       return 502;
   }
+}
+
+/** Status and headers of a form action's answer. */
+export function outcomeInit(outcome: FormOutcome<string>): ResponseInit {
+  const status = outcomeStatus(outcome);
+  if (outcome.status === "unavailable") return { status, headers: { Allow: "GET, HEAD" } };
+  if (outcome.status === "rate-limited") return { status, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+  return { status };
 }
 
 /** Which integrations are on: handed to the browser (booleans only, never keys). */

@@ -125,7 +125,9 @@ describe.runIf(ready)("with no integration keys", () => {
     expect(contact).toContain("The contact form is not available at the moment.");
     expect(contact).toMatch(/href="mailto:[^"]+\?subject=Enquiry/);
     const answer = await post(site, "/newsletter", { email: "a@example.com", consent: "1" });
-    expect(answer.status).toBe(503);
+    // Switched off, the form takes no posts: 405 with Allow, never a 5xx anyone could raise at will.
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("GET, HEAD");
     expect(answer.headers.get("set-cookie")).toBeNull();
     expect(await answer.text()).toContain("Newsletter sign-up is not available at the moment.");
     expect(site.logs.some((l) => /"level":(50|60)/.test(l))).toBe(false);
@@ -220,5 +222,19 @@ describe.runIf(ready)("forms without JavaScript", () => {
     const id = /href="\/products\/(\d+)"/.exec(products)![1]!;
     expect(await (await fetch(`${site.url}/contact?product=${id}`)).text()).toMatch(new RegExp(`name="product"[^>]*value="${id}"`));
     expect(await (await fetch(`${site.url}/contact`)).text()).not.toContain('name="product"');
+  });
+
+  // Last in this group: it spends the newsletter's attempts for this address.
+  it("tells a visitor over the form's rate limit when to come back, in the page and in Retry-After", async () => {
+    let res: Response | undefined;
+    for (let i = 0; i < 8; i++) {
+      res = await post(site, "/newsletter", { email: `many${i}@example.com`, consent: "1" });
+      if (res.status === 429) break;
+    }
+    expect(res!.status).toBe(429);
+    const seconds = Number(res!.headers.get("retry-after"));
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(600);
+    expect(await res!.text()).toMatch(/You have sent this form several times in a short while\. Please try again in \d+ minutes?\./);
   });
 });

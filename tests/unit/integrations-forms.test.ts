@@ -6,7 +6,7 @@ import { createRateLimiter } from "../../server/integrations/rate-limit";
 import { getResponseProvider } from "../../server/integrations/newsletter";
 import { contactFormClient } from "../../server/integrations/contact-form-7";
 import { createCaptchaVerifier } from "../../server/integrations/captcha";
-import { outcomeStatus } from "../../server/integrations/types";
+import { outcomeInit, outcomeStatus } from "../../server/integrations/types";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";
 
@@ -50,7 +50,9 @@ describe("form rules", () => {
     expect(outcomeStatus({ status: "ok" })).toBe(200);
     expect(outcomeStatus({ status: "invalid", fields: {}, values: {} })).toBe(400);
     expect(outcomeStatus({ status: "rate-limited", retryAfterSeconds: 3, values: {} })).toBe(429);
-    expect(outcomeStatus({ status: "unavailable", values: {} })).toBe(503);
+    expect(outcomeStatus({ status: "unavailable", values: {} })).toBe(405);
+    expect(outcomeInit({ status: "unavailable", values: {} })).toEqual({ status: 405, headers: { Allow: "GET, HEAD" } });
+    expect(outcomeInit({ status: "rate-limited", retryAfterSeconds: 3, values: {} })).toEqual({ status: 429, headers: { "Retry-After": "3" } });
   });
 });
 
