@@ -1,7 +1,7 @@
 // The document: <html lang>, the head of spec §1, body attributes of spec §2, the loading bar,
 // and the last error boundary. Language comes from the path prefix, never from a cookie, so every
 // page but / is the same for every visitor and can be cached.
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,9 +26,12 @@ import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
 import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
-import { ConsentBanner } from "./components/consent/ConsentBanner";
 import { SiteStatus } from "./lib/offline-notice";
 import styles from "./styles/app.css?url";
+
+// Split off (issue 7, first-load weight): the banner only exists in the browser, after hydration,
+// and only where there is something to consent to (GTM_ID set).
+const ConsentBanner = lazy(() => import("./components/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })));
 
 export const APP_VERSION = "3.0.0";
 export const THEME_COLOR = "#A8874A";
@@ -83,7 +86,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <a className="skip-link" href="#main">
             {i18n.t("skipToContent")}
           </a>
-          <ConsentBanner />
+          {data?.config.gtmId ? (
+            <Suspense fallback={null}>
+              <ConsentBanner />
+            </Suspense>
+          ) : null}
           <LoadingBar />
           {children}
           <SiteStatus />

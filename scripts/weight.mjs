@@ -45,7 +45,9 @@ for (const [name, id] of Object.entries(pages)) {
     if (!route) continue;
     js.add(route.module);
     for (const f of route.imports ?? []) js.add(f);
-    for (const f of route.css ?? []) css.add(f);
+    // A stylesheet of a lazily imported module is listed with a trailing "#" (React Router still
+    // links it with the route, so it counts).
+    for (const f of route.css ?? []) css.add(f.replace(/#$/, ""));
   }
   const jsBytes = [...js].reduce((n, f) => n + size(f), 0);
   const cssBytes = [...css].reduce((n, f) => n + size(f), 0);

@@ -65,9 +65,11 @@ interface ConsentState {
   open: boolean;
   /** Reopened by the visitor (focus returns to the opener when it closes). */
   reopened: boolean;
+  /** What reopened it (the footer's button): focus goes back there when it closes. */
+  opener: HTMLElement | null;
   load(): void;
   decide(choice: Pick<ConsentChoice, "analytics" | "marketing">): void;
-  reopen(): void;
+  reopen(from?: HTMLElement | null): void;
   close(): void;
 }
 
@@ -84,6 +86,7 @@ export const useConsent = create<ConsentState>()((set, get) => ({
   choice: null,
   open: false,
   reopened: false,
+  opener: null,
   load() {
     if (get().ready) return;
     const choice = readConsent(storage());
@@ -92,8 +95,8 @@ export const useConsent = create<ConsentState>()((set, get) => ({
   decide(choice) {
     set({ choice: writeConsent(storage(), choice), open: false });
   },
-  reopen() {
-    set({ open: true, reopened: true });
+  reopen(from = null) {
+    set({ open: true, reopened: true, opener: from });
   },
   close() {
     // Closing without a decision is only possible once there is one.

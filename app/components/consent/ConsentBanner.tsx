@@ -12,14 +12,6 @@ import { usePublicConfig } from "../../lib/use-public-config";
 import { useT } from "../../lib/i18n";
 import "./consent.css";
 
-let opener: HTMLElement | null = null;
-
-/** Reopens the banner (the footer's "cookie settings"); focus returns to `from` afterwards. */
-export function reopenConsent(from: HTMLElement | null): void {
-  opener = from;
-  useConsent.getState().reopen();
-}
-
 export function ConsentBanner() {
   const t = useT();
   const { pathname } = useLocation();
@@ -54,8 +46,9 @@ export function ConsentBanner() {
     const inside = heading.current?.closest(".consent")?.contains(document.activeElement) ?? false;
     if (next) decide(next);
     else close();
+    const { opener } = useConsent.getState();
     const target = opener && opener.isConnected ? opener : inside ? document.getElementById("main") : null;
-    opener = null;
+    useConsent.setState({ opener: null });
     target?.focus({ preventScroll: true });
   };
 

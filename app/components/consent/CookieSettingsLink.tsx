@@ -1,9 +1,8 @@
 // The footer's way back to the consent banner, and the consent service's hosted privacy and
 // cookie policies for the page's language (CONSENT_POLICY_ID_EN / _IT).
-import { policyLinks } from "../../lib/consent";
+import { policyLinks, useConsent } from "../../lib/consent";
 import type { Lang } from "../../lib/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
-import { reopenConsent } from "./ConsentBanner";
 import { useT } from "../../lib/i18n";
 
 export function PrivacyLinks({ lang }: { lang: Lang }) {
@@ -21,7 +20,7 @@ export function PrivacyLinks({ lang }: { lang: Lang }) {
       ) : null}
       {config.gtmId ? (
         <li>
-          <button type="button" className="link-button" onClick={(e) => reopenConsent(e.currentTarget)}>{t("consent.settings")}</button>
+          <button type="button" className="link-button" onClick={(e) => useConsent.getState().reopen(e.currentTarget)}>{t("consent.settings")}</button>
         </li>
       ) : null}
     </ul>
