@@ -2,13 +2,13 @@
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
 // If even the error page fails to render, the last-resort page answers (spec §8).
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
 import { provideMessages } from "./lib/i18n";
 import { lastResortHtml } from "./lib/last-resort";
+import { documentHtml } from "./lib/document-html";
 
 provideMessages("en", enMessages);
 provideMessages("it", itMessages);
@@ -29,6 +29,9 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
+        // Everything is ready, so the document is collected whole (one string, then one answer)
+        // and its script preloads lowered: see documentHtml.
+        const chunks: Buffer[] = [];
         const body = new PassThrough({
           final(callback) {
             clearTimeout(timeoutId);
@@ -36,9 +39,12 @@ export default function handleRequest(
             callback();
           },
         });
-        responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => {
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+        });
         pipe(body);
-        resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
       },
       onShellError(error: unknown) {
         clearTimeout(timeoutId);

@@ -27,6 +27,7 @@ import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
 import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
 import { SiteStatus } from "./lib/offline-notice";
+import { markHydrated } from "./lib/hydration";
 import styles from "./styles/app.css?url";
 
 // Split off (issue 7, first-load weight): the banner only exists in the browser, after hydration,
@@ -115,6 +116,7 @@ function useFontStylesheet() {
 
 export default function App() {
   useChunkTimeoutGuard();
+  useEffect(markHydrated, []);
   return <Outlet />;
 }
 

@@ -28,13 +28,18 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
   );
 }
 
-/** headingLevel: 2 when the grid sits right under the page's h1, 3 inside a titled section. */
-export function ProductGrid({ products, hrefOf, label, headingLevel = 3 }: { products: ProductSummary[]; hrefOf: (p: ProductSummary) => string; label?: string; headingLevel?: 2 | 3 }) {
+/**
+ * headingLevel: 2 when the grid sits right under the page's h1, 3 inside a titled section.
+ * aboveFold: the grid is what the visitor sees first, so its first photos load at once. Not so
+ * under an open product dialog, or below a product's photos (related objects): there they load
+ * lazily like the rest and leave the bandwidth to the photo on screen.
+ */
+export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFold = true }: { products: ProductSummary[]; hrefOf: (p: ProductSummary) => string; label?: string; headingLevel?: 2 | 3; aboveFold?: boolean }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (
         <li key={p.id}>
-          <ProductCard product={p} to={hrefOf(p)} priority={i < 2} headingLevel={headingLevel} />
+          <ProductCard product={p} to={hrefOf(p)} priority={aboveFold && i < 2} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -54,7 +54,7 @@ export function ProductDetail({ product, listPath, enquireTo }: { product: Produ
       {product.related.length > 0 ? (
         <section className="product-detail__related" aria-labelledby="related-title">
           <h3 id="related-title" className="section-title">{t("product.related")}</h3>
-          <ProductGrid products={product.related.slice(0, 4)} hrefOf={(p) => productPath(listPath, lang, p.id)} />
+          <ProductGrid products={product.related.slice(0, 4)} hrefOf={(p) => productPath(listPath, lang, p.id)} aboveFold={false} />
         </section>
       ) : null}
     </article>

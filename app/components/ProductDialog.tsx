@@ -2,12 +2,13 @@
 // The server renders it open, complete and indexable; in the browser it becomes a true modal
 // (focus moves in and is trapped, Escape closes). Closing returns to the list with its scroll
 // kept, and focus goes back to where it was.
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { langFromPath } from "../lib/locale";
 import { usePublicConfig } from "../lib/use-public-config";
 import { useT } from "../lib/i18n";
+import { isHydrated } from "../lib/hydration";
 
 export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: string; labelledBy: string; children: React.ReactNode }) {
   const t = useT();
@@ -15,6 +16,8 @@ export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: stri
   const navigate = useNavigate();
   const lang = langFromPath(useLocation().pathname);
   const { localeCookie } = usePublicConfig();
+  // Opened by a click in the list, it rises in; sent open by the server, it is simply there.
+  const [enter] = useState(isHydrated);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -37,7 +40,7 @@ export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: stri
     <dialog
       ref={ref}
       open
-      className="product-dialog"
+      className={enter ? "product-dialog product-dialog--enter" : "product-dialog"}
       aria-labelledby={labelledBy}
       onCancel={(e) => {
         e.preventDefault();

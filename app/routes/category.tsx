@@ -1,5 +1,5 @@
 // One category: its description, then its products; a product opens over it.
-import { Outlet, useLocation } from "react-router";
+import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
@@ -28,6 +28,8 @@ export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loa
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  // The product dialog, when a product is open over this page (its child route).
+  const dialog = useOutlet();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const listPath = listPathOf(pathname);
@@ -40,11 +42,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         {category.description ? <p className="lede">{category.description}</p> : null}
       </header>
       {products.length > 0 ? (
-        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} headingLevel={2} />
+        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} headingLevel={2} aboveFold={dialog === null} />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}
-      <Outlet />
+      {dialog}
     </main>
   );
 }

@@ -1,5 +1,5 @@
 // One collection or exclusive: an editorial opening (image, title, text), then its products.
-import { Outlet, useLocation } from "react-router";
+import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
@@ -32,6 +32,8 @@ export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loa
 
 export default function EditionPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  // The product dialog, when a product is open over this page (its child route).
+  const dialog = useOutlet();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const listPath = listPathOf(pathname);
@@ -41,7 +43,7 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs lang={lang} trail={[{ section: edition.kind }, { label: edition.name }]} />
       <header className="edition__opening">
         <div className="edition__media">
-          <ResponsiveImage image={edition.image} ratio="3 / 2" sizes="(min-width: 900px) 60vw, 100vw" priority />
+          <ResponsiveImage image={edition.image} ratio="3 / 2" sizes="(min-width: 900px) 60vw, 100vw" priority={dialog === null} />
         </div>
         <div className="edition__intro">
           <p className="label">{[t(`nav.${edition.kind}`), edition.partner, edition.year].filter(Boolean).join(" · ")}</p>
@@ -54,12 +56,12 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
       <section aria-labelledby="edition-products">
         <h2 id="edition-products" className="section-title">{t("editions.objects")}</h2>
         {products.length > 0 ? (
-          <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} />
+          <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} aboveFold={dialog === null} />
         ) : (
           <p className="empty">{t("products.none")}</p>
         )}
       </section>
-      <Outlet />
+      {dialog}
     </main>
   );
 }

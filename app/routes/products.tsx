@@ -1,6 +1,6 @@
 // All products: a grid with paging, filters by category and colour, sorting and search, all in
 // the URL (?category=&colour=&sort=&q=&page=). A product opens as a dialog over it (<Outlet/>).
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/products";
 import type { ProductSort } from "../../server/content/types";
 import { siteContext } from "../lib/context";
@@ -58,6 +58,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 export default function Products({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  // The product dialog, when a product is open over the list (its child route).
+  const dialog = useOutlet();
   const { search, pathname } = useLocation();
   const { products, pages, categories, colours, current } = loaderData;
   const lang = langFromPath(pathname);
@@ -82,12 +84,12 @@ export default function Products({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {products.items.length > 0 ? (
-        <ProductGrid products={products.items} hrefOf={(p) => productPath(listPath, lang, p.id) + search} label={t("nav.products")} headingLevel={2} />
+        <ProductGrid products={products.items} hrefOf={(p) => productPath(listPath, lang, p.id) + search} label={t("nav.products")} headingLevel={2} aboveFold={dialog === null} />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}
       <Pagination page={products.page} totalPages={products.totalPages} hrefFor={hrefFor} />
-      <Outlet />
+      {dialog}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 // Projects: one long page, a band per project led by its imagemap (DESIGN.md); a product from
 // a hotspot or a project's list opens over it (/projects/products/{id}).
-import { Outlet, useLocation } from "react-router";
+import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/projects";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
@@ -29,6 +29,8 @@ export const meta: Route.MetaFunction = (args) => metaFrom(args);
 
 export default function Projects({ loaderData }: Route.ComponentProps) {
   const t = useT();
+  // The product dialog, when a product is open over this page (its child route).
+  const dialog = useOutlet();
   const lang = langFromPath(useLocation().pathname);
   const listPath = localizePath(lang, "projects");
   const hrefOf = (p: { id: number }) => productPath(listPath, lang, p.id);
@@ -41,19 +43,19 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
       {loaderData.projects.map((project, i) => (
         <section key={project.id} className="project-band" aria-labelledby={`project-${project.id}`}>
           {project.imagemap ? (
-            <Imagemap imagemap={project.imagemap} hrefOf={hrefOf} priority={i === 0} />
+            <Imagemap imagemap={project.imagemap} hrefOf={hrefOf} priority={dialog === null && i === 0} />
           ) : (
-            <ResponsiveImage image={project.image} ratio="16 / 9" sizes="100vw" priority={i === 0} />
+            <ResponsiveImage image={project.image} ratio="16 / 9" sizes="100vw" priority={dialog === null && i === 0} />
           )}
           <div className="project-band__text">
             <p className="label">{[project.location, project.year].filter(Boolean).join(" · ")}</p>
             <h2 id={`project-${project.id}`} className="section-title">{project.name}</h2>
             <Prose html={project.descriptionHtml} />
           </div>
-          {project.products.length > 0 ? <ProductGrid products={project.products} hrefOf={hrefOf} label={project.name} /> : null}
+          {project.products.length > 0 ? <ProductGrid products={project.products} hrefOf={hrefOf} label={project.name} aboveFold={dialog === null} /> : null}
         </section>
       ))}
-      <Outlet />
+      {dialog}
     </main>
   );
 }

@@ -120,6 +120,51 @@ describe.runIf(ready)("browsing the catalogue", () => {
     await context.close();
   });
 
+  it("shows the page the server sent at once, and animates only what the visitor opens", async () => {
+    // Issue 7: an entrance fade on the first paint hides the product photo (the largest paint)
+    // and scripts fetched at high priority compete with it on a slow connection.
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    const list = await (await fetch(`${site.url}/products`)).text();
+    const productPath = list.match(/href="(\/products\/\d+)"/)![1]!;
+    await go(page, productPath);
+    const first = await page.evaluate(() => ({
+      dialog: getComputedStyle(document.querySelector("dialog.product-dialog")!).animationName,
+      page: getComputedStyle(document.querySelector(".page-transition")!).animationName,
+      eagerUnderDialog: document.querySelectorAll(".product-grid img[fetchpriority=high]").length,
+      eagerInDialog: new Set([...document.querySelectorAll("dialog img[fetchpriority=high]")].map((img) => img.getAttribute("src"))).size,
+    }));
+    expect(first.dialog).toBe("none");
+    expect(first.page).toBe("none");
+    expect(first.eagerInDialog).toBe(1); // the product's photo, and nothing else in the dialog
+    expect(first.eagerUnderDialog).toBe(0);
+    // The document as sent (after hydration, prefetched pages add preloads of their own).
+    const sent = await (await fetch(site.url + productPath)).text();
+    const preloads = [...sent.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
+    expect(preloads.length).toBeGreaterThan(5);
+    expect(preloads.filter((l) => !l.includes('fetchpriority="low"'))).toEqual([]);
+
+    // Closed and opened again by a click: now it rises in; another page fades in.
+    await page.click("dialog .product-dialog__close");
+    await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+    expect(await page.locator(".product-grid img[fetchpriority=high]").count()).toBeGreaterThan(0);
+    await page.locator(".product-grid a.product-card__link").first().click();
+    await page.waitForSelector("dialog.product-dialog[open]");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector("dialog.product-dialog")!).animationName)).toBe("dialog-in");
+    await page.keyboard.press("Escape");
+    await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+    await page.goto(site.url + "/collections", { waitUntil: "networkidle" });
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe("none");
+    // A client navigation (the header's link; on a phone it sits in the closed menu).
+    await page.evaluate(() => (document.querySelector("a[href='/products']") as HTMLElement).click());
+    await page.waitForURL(/\/products$/);
+    await page.waitForSelector(".page-transition .product-grid");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe("page-in");
+    expect(watch.errors).toEqual([]);
+    await context.close();
+  });
+
   it("saves a screenshot of every screen type for review", async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     for (const [lang, base, words] of [

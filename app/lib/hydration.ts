@@ -1,0 +1,16 @@
+// Whether the app has hydrated: what mounts before (the page the server sent) is already on
+// screen and must not animate in; what mounts after came from a client navigation and may.
+//
+// Entrance animations on the server's page hide it on its first paint, and the browser does not
+// count the largest paint until it is visible (LCP, issue 7: the product dialog's fade held the
+// product photo back by 300 ms, and Lighthouse's simulation by 2.5 s).
+let hydrated = false;
+
+export function markHydrated(): void {
+  hydrated = true;
+}
+
+/** False on the server and in the hydration render, so the markup always matches. */
+export function isHydrated(): boolean {
+  return hydrated;
+}
