@@ -275,3 +275,30 @@ describe("cache keys and tags", () => {
     expect(calls[0]!.tags).toEqual(expect.arrayContaining(["menu:list", "menu"]));
   });
 });
+
+describe("the product index behind collections and exclusives", () => {
+  it("follows a product moved to another collection once its cached answers are purged", async () => {
+    // A caching seam like the memory tier: the same objects until an entry is dropped. The
+    // ContentService reuses the index it built from them; a purge must still show the move.
+    const store = new Map<string, unknown>();
+    const memo: Cached = async (key, _tags, _policy, fetch) => {
+      if (!store.has(key)) store.set(key, await fetch({ tag: () => {}, policy: () => {} }));
+      return store.get(key) as never;
+    };
+    const cachedContent = createContentService({ client, cached: memo, config: { wpUrl: wp.url } });
+    const [from, to] = published("collections", "en");
+    const moved = published("products", "en").find((p) => p.meta.collection === from!.id)!;
+    const members = async (collection: number) => (await cachedContent.listProducts({ lang: "en", collection, perPage: 100 })).items.map((p) => p.id);
+    expect(await members(from!.id)).toContain(moved.id);
+    expect(await members(to!.id)).not.toContain(moved.id);
+    try {
+      wp.catalogue.update("products", moved.id, { meta: { collection: to!.id } });
+      expect(await members(to!.id)).not.toContain(moved.id); // still the cached answers
+      store.clear(); // the purge
+      expect(await members(to!.id)).toContain(moved.id);
+      expect(await members(from!.id)).not.toContain(moved.id);
+    } finally {
+      wp.catalogue.update("products", moved.id, { meta: { collection: from!.id } });
+    }
+  });
+});
