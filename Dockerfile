@@ -28,9 +28,12 @@ RUN --mount=type=cache,target=/root/.npm \
 
 # ---- 4. runtime ----------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX=2: glibc otherwise keeps an arena per thread (libuv's pool, zlib), resident
+# memory that returns slowly; two are plenty for one event loop (docs/capacity.md).
 ENV NODE_ENV=production \
     PORT=3000 \
-    METRICS_PORT=9464
+    METRICS_PORT=9464 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/build ./build
