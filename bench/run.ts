@@ -280,7 +280,7 @@ async function main() {
     // or renders in flight read as heap growth.
     await new Promise((r) => setTimeout(r, 10_000));
     const atEnd = await live();
-    report.soak = { seconds: SOAK_SECONDS, urls: paths.length, afterWarmup, atEnd, heapGrowthPct: Math.round(((atEnd.heapMB - afterWarmup.heapMB) / afterWarmup.heapMB) * 1000) / 10, requests: soak.reqPerSec * SOAK_SECONDS, reqPerSec: soak.reqPerSec, p99ms: soak.p99ms, errors: soak.errors, non2xx: soak.non2xx, statuses: soak.statuses };
+    report.soak = { seconds: SOAK_SECONDS, urls: paths.length, afterWarmup, atEnd, heapGrowthPct: Math.round(((atEnd.heapMB - afterWarmup.heapMB) / afterWarmup.heapMB) * 1000) / 10, requests: Object.values(soak.statuses).reduce((n, c) => n + c, 0), reqPerSec: soak.reqPerSec, p99ms: soak.p99ms, errors: soak.errors, non2xx: soak.non2xx, statuses: soak.statuses };
   }
   await big.stop();
   await bigWp.close();

@@ -137,6 +137,8 @@ export interface RedisTierOptions {
 export interface Peek {
   record: CacheRecord | undefined;
   locked: boolean;
+  /** The token of whoever holds the fetch lock. */
+  holder: string | undefined;
 }
 
 export class RedisTier {
@@ -156,9 +158,11 @@ export class RedisTier {
     this.breaker = new CircuitBreaker({
       failureThreshold: options.failureThreshold,
       openMs: options.openMs,
-      probe: () => withTimeout(client.ping(), Math.max(options.opTimeoutMs, 100)),
+      // Longer than a request's bound: the probe decides whether Redis is gone, not merely slow
+      // under a burst (see breaker.ts).
+      probe: () => withTimeout(client.ping(), Math.max(options.opTimeoutMs * 5, 250)),
       onChange: (state) => {
-        options.logger.debug({ breaker: state }, "Redis circuit breaker");
+        options.logger.info({ breaker: state }, "Redis circuit breaker");
         this.recompute();
       },
     });
@@ -191,13 +195,14 @@ export class RedisTier {
     return fromRedisHash(key, hash);
   }
 
-  /** Entry and whether someone holds its fetch lock, in one round trip (same slot: one hash tag). */
+  /** Entry and who holds its fetch lock, in one round trip (same slot: one hash tag). */
   async peek(key: string): Promise<Peek> {
     const { keys } = this.options;
-    const replies = await this.run(() => this.client.pipeline().hgetall(keys.entry(key)).exists(keys.lock(key)).exec());
+    const replies = await this.run(() => this.client.pipeline().hgetall(keys.entry(key)).get(keys.lock(key)).exec());
     const [entryReply, lockReply] = replies ?? [];
     if (!entryReply || !lockReply || entryReply[0] || lockReply[0]) throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
-    return { record: fromRedisHash(key, entryReply[1] as Record<string, string>), locked: lockReply[1] === 1 };
+    const holder = typeof lockReply[1] === "string" ? lockReply[1] : undefined;
+    return { record: fromRedisHash(key, entryReply[1] as Record<string, string>), locked: holder !== undefined, holder };
   }
 
   /** Stores the entry, then adds it to its tag sets. False when Redis already had a newer answer. */

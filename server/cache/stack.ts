@@ -29,7 +29,7 @@ import { buildRecord, freshness, isSoftPurged, notFoundAnswerOf, serve, type Bui
 import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
 import { MemoryTier, type MemoryStats } from "./memory-tier";
 import type { CachePolicies } from "./policies";
-import { RedisTier } from "./redis-tier";
+import { RedisTier, RedisTimeoutError } from "./redis-tier";
 
 export type { PurgeMode } from "./bus";
 
@@ -315,10 +315,12 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       try {
         shared = await redis.get(key);
       } catch (error) {
-        // Counted by the breaker; this request does not touch Redis again (no lock either), and
-        // the memory copy is all there is.
+        // Counted by the breaker. A late reply while the breaker still trusts Redis (a burst on a
+        // saturated process) is read as a miss and the fetch still goes through the lock: skipping
+        // it made every such request fetch for itself. Any other failure: this request does not
+        // touch Redis again (no lock either), and the memory copy is all there is.
         logger.debug({ key, err: errorMessage(error) }, "Redis read failed; answering without it");
-        useRedis = false;
+        useRedis = error instanceof RedisTimeoutError && redis.up;
         best = inMemory;
       }
       const state = shared ? freshness(shared, Date.now()) : "dead";
@@ -425,13 +427,23 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     deadline: number,
   ): Promise<CacheRecord> {
     let shared = useRedis ? redis : undefined;
-    while (shared?.up && !closed) {
+    while (shared?.up && !closed && Date.now() < deadline) {
       const token = `${instanceId}:${++lockCounter}`;
       let acquired: boolean;
       try {
         acquired = await shared.tryLock(key, token, lockTtlMs);
-      } catch {
-        break; // Redis failing: fetch without coordination
+      } catch (error) {
+        const settled = error instanceof RedisTimeoutError ? await lockOutcome(shared, key, token, basis) : undefined;
+        if (!settled) {
+          logger.info({ key, err: errorMessage(error), instanceId }, "fetch lock unavailable; fetching without coordination");
+          break; // Redis failing: fetch without coordination
+        }
+        if (typeof settled === "object") {
+          memory.set(settled);
+          return settled;
+        }
+        if (settled === "free") continue; // not granted, and nobody holds it now: ask again
+        acquired = settled === "ours";
       }
       if (acquired) {
         // Double check: the answer may have been stored between our read and our lock.
@@ -450,10 +462,34 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       }
       // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
       if (waited === "timeout") throw new Error("deadline passed while waiting for another instance");
+      // Coalescing across instances ends here for this waiter: say why, it costs an origin call.
+      logger.info({ key, reason: waited, instanceId }, "stopped waiting for another instance's fetch");
       if (waited === "failed") shared = undefined;
       // "released": the holder failed or died without an answer; try to take over.
     }
     return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
+  }
+
+  /**
+   * The lock request timed out, but Redis may have granted it late (commands on one connection run
+   * in order, so a peek sent now sees the outcome). Without this, a lock taken late is orphaned:
+   * the other instances wait for a holder who fetches nothing, and this one fetches uncoordinated.
+   */
+  async function lockOutcome(
+    shared: RedisTier,
+    key: string,
+    token: string,
+    basis: CacheRecord | undefined,
+  ): Promise<CacheRecord | "ours" | "theirs" | "free" | undefined> {
+    let peek;
+    try {
+      peek = await shared.peek(key);
+    } catch {
+      return undefined;
+    }
+    if (peek.holder === token) return "ours";
+    if (answers(peek.record, basis)) return peek.record;
+    return peek.locked ? "theirs" : "free";
   }
 
   async function waitForHolder(
@@ -470,7 +506,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       let peek;
       try {
         peek = await redis.peek(key);
-      } catch {
+      } catch (error) {
+        // One late reply under a burst is not a failed Redis: poll again while the breaker holds.
+        if (error instanceof RedisTimeoutError && redis.up) continue;
         return "failed";
       }
       if (answers(peek.record, basis)) return peek.record;

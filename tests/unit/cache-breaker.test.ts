@@ -11,8 +11,10 @@ function breaker(probe: () => Promise<unknown>) {
 }
 
 describe("circuit breaker", () => {
-  it("opens after consecutive failures only", () => {
-    const { b } = breaker(async () => undefined);
+  it("opens after consecutive failures only, once its own probe fails too", async () => {
+    const { b } = breaker(async () => {
+      throw new Error("down");
+    });
     b.failure();
     b.failure();
     b.success();
@@ -20,8 +22,31 @@ describe("circuit breaker", () => {
     b.failure();
     expect(b.state).toBe("closed");
     b.failure();
+    await sleep(0);
     expect(b.state).toBe("open");
     expect(b.allows).toBe(false);
+    b.stop();
+  });
+
+  it("stays closed when failures came in a burst but Redis answers the probe", async () => {
+    let probes = 0;
+    const { b, states } = breaker(async () => {
+      probes++;
+      await sleep(10);
+    });
+    // 500 requests timing out together on a saturated process: one probe, and no opening.
+    for (let i = 0; i < 500; i++) b.failure();
+    expect(b.allows).toBe(true); // requests keep using Redis while the probe runs
+    await sleep(20);
+    expect(b.state).toBe("closed");
+    expect(probes).toBe(1);
+    expect(states).toEqual([]);
+    // The count starts again: three more failures make a new check, not an opening.
+    b.failure();
+    b.failure();
+    expect(probes).toBe(1);
+    b.failure();
+    expect(probes).toBe(2);
     b.stop();
   });
 
