@@ -38,9 +38,12 @@ async function main() {
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
   });
-  const results: { page: string; lang: string; path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number }[] = [];
+  const results: { page: string; lang: string; path: string; performance: number; accessibility: number; bestPractices: number; seo: number; lcpMs: number; cls: number; tbtMs: number; lcp: LcpBreakdown }[] = [];
+  // `npm run audit -- --only=home,product`: a subset while working on one page type.
+  const only = process.argv.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
   try {
     for (const [name, en, it] of pages) {
+      if (only && !only.includes(name)) continue;
       for (const [lang, p] of [["en", en], ["it", it]] as const) {
         // The language decision at / redirects an Italian browser; Lighthouse's browser is English.
         // The 404 pages answer 404 on purpose: ignoreStatusCode lets Lighthouse score them (their
@@ -66,6 +69,7 @@ async function main() {
           lcpMs: Math.round(Number(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0)),
           cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
           tbtMs: Math.round(Number(lhr.audits["total-blocking-time"]?.numericValue ?? 0)),
+          lcp: lcpBreakdown(lhr),
         });
         const failing = Object.values(lhr.audits).filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === "binary").map((a) => a.id);
         if (failing.length) console.log(`  ${name} ${lang}: failing audits: ${failing.join(", ")}`);
@@ -82,7 +86,24 @@ async function main() {
   for (const r of results) {
     console.log(`${r.page.padEnd(11)} ${r.lang.padEnd(4)}  ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.bestPractices).padStart(4)}  ${String(r.seo).padStart(4)}  ${String(r.lcpMs).padStart(6)}  ${String(r.cls).padEnd(5)}  ${String(r.tbtMs).padStart(6)}`);
   }
+  console.log("\nLargest paint (element; TTFB, load delay, load time, render delay in ms)");
+  for (const r of results) console.log(`${r.page.padEnd(11)} ${r.lang.padEnd(4)}  ${JSON.stringify(r.lcp.phasesMs)}  ${r.lcp.element ?? "?"}`);
   console.log(`\nReport: ${file}`);
+}
+
+/** What the largest paint was and where its time went (TTFB, load delay, load time, render delay). */
+interface LcpBreakdown {
+  element: string | undefined;
+  phasesMs: Record<string, number>;
+}
+
+function lcpBreakdown(lhr: { audits: Record<string, { details?: unknown }> }): LcpBreakdown {
+  type Table = { type?: string; items?: Record<string, unknown>[] };
+  const parts = ((lhr.audits["largest-contentful-paint-element"]?.details as { items?: Table[] } | undefined)?.items ?? []).filter((t) => t?.type === "table");
+  const node = parts[0]?.items?.[0]?.node as { selector?: string; snippet?: string } | undefined;
+  const phasesMs: Record<string, number> = {};
+  for (const row of parts[1]?.items ?? []) if (typeof row.phase === "string") phasesMs[row.phase] = Math.round(Number(row.timing ?? 0));
+  return { element: node?.snippet?.slice(0, 160) ?? node?.selector, phasesMs };
 }
 
 main().catch((error) => {

@@ -249,7 +249,7 @@ async function main() {
   const bigCatalogue = new DemoCatalogue({ scale: 125 });
   const bigWp = await startFaultyWordPress(bigCatalogue);
   const gcHook = path.resolve("bench/support/gc-on-signal.cjs");
-  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: "64", PAGE_CACHE_MB: "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2" });
+  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2" });
   pin(0, big.process.pid!);
   const rssStart = rssOf(big.process.pid);
   const paths = (["en", "it"] as const).flatMap((lang) => bigCatalogue.list("products", { lang, status: "publish" }).map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`)).slice(0, 10_000);
@@ -263,12 +263,15 @@ async function main() {
     // Per V8 space, to tell live objects (old_space) from compiled code (code_space) and the like.
     const metrics = await (await fetch(big.metricsUrl)).text();
     const spaces = Object.fromEntries([...metrics.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([\d.e+]+)$/gm)].map((m) => [m[1]!, mb(Number(m[2]))]));
-    return { heapMB: await heapMB(), spacesMB: spaces, rssMB: rssOf(big.process.pid), memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) }, pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) } };
+    const gauge = (name: string) => mb(Number(metrics.match(new RegExp(`^${name} ([\\d.e+]+)$`, "m"))?.[1] ?? NaN));
+    // RSS is the heap V8 has reserved (live + garbage it has not returned), the Buffers outside it
+    // (the page cache), code and malloc's own: these say which of them to shrink.
+    return { heapMB: await heapMB(), heapTotalMB: gauge("nodejs_heap_size_total_bytes"), externalMB: gauge("nodejs_external_memory_bytes"), spacesMB: spaces, rssMB: rssOf(big.process.pid), memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) }, pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) } };
   };
   const distinctRun = await load("10,000 distinct pages", big.url, { requests: distinct(paths), amount: paths.length }, big.process.pid);
   const rssEnd = rssOf(big.process.pid);
   const afterPages = await live();
-  report.distinctPages = { pages: paths.length, nodeOptions, mallocArenaMax: 2, cacheMemoryMB: 64, pageCacheMB: 64, rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
+  report.distinctPages = { pages: paths.length, nodeOptions, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
 
   if (SOAK_SECONDS > 0) {
     // The pass above was the warm-up: every URL seen once, both tiers full. The soak then cycles

@@ -5,6 +5,13 @@ import type { Image } from "../../server/content/types";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { useT } from "../lib/i18n";
 
+/**
+ * The stage (wide screens) and the swipe strip (phones) show the first image at the same size
+ * where either is visible; one `sizes` for both makes the browser pick one file for the two
+ * (with two, a desktop also downloaded the hidden strip's larger copy, at high priority).
+ */
+const STAGE_SIZES = "(min-width: 900px) 50vw, 100vw";
+
 export function Gallery({ images, name }: { images: Image[]; name: string }) {
   const t = useT();
   const [current, setCurrent] = useState(0);
@@ -36,11 +43,11 @@ export function Gallery({ images, name }: { images: Image[]; name: string }) {
             setZoom({ x: ((e.clientX - rect.left) / rect.width) * 100, y: ((e.clientY - rect.top) / rect.height) * 100 });
           }}
         >
-          <ResponsiveImage image={image} ratio="4 / 5" sizes="(min-width: 900px) 50vw, 100vw" priority />
+          <ResponsiveImage image={image} ratio="4 / 5" sizes={STAGE_SIZES} priority />
         </button>
         <ol className="gallery__swipe" aria-hidden="true">
           {images.map((img, i) => (
-            <li key={img.id}><ResponsiveImage image={img} ratio="4 / 5" sizes="100vw" priority={i === 0} /></li>
+            <li key={img.id}><ResponsiveImage image={img} ratio="4 / 5" sizes={STAGE_SIZES} priority={i === 0} /></li>
           ))}
         </ol>
       </div>

@@ -99,7 +99,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="newest" className="section-title">{t("home.newest")}</h2>
             <SmartLink to={productsPath} className="link-arrow">{t("home.allProducts")}</SmartLink>
           </header>
-          <ProductGrid products={front.newest.slice(0, 8)} hrefOf={(p) => `${productsPath}/${p.id}`} />
+          <ProductGrid products={front.newest.slice(0, 8)} hrefOf={(p) => `${productsPath}/${p.id}`} aboveFold={false} />
         </section>
       ) : null}
     </main>

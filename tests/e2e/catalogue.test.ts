@@ -144,6 +144,12 @@ describe.runIf(ready)("browsing the catalogue", () => {
     const preloads = [...sent.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0]);
     expect(preloads.length).toBeGreaterThan(5);
     expect(preloads.filter((l) => !l.includes('fetchpriority="low"'))).toEqual([]);
+    // The product's photo is preloaded once, whatever the screen (the stage and the phone's swipe
+    // strip ask for it with one `sizes`); on the home page only the hero is fetched early, not the
+    // newest products far below it.
+    const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0].match(/imageSizes="([^"]*)"/)?.[1]);
+    expect(new Set(imagePreloads(sent)).size).toBe(1);
+    expect(imagePreloads(await (await fetch(site.url + "/")).text())).toEqual(["100vw"]);
 
     // Closed and opened again by a click: now it rises in; another page fades in.
     await page.click("dialog .product-dialog__close");
