@@ -157,16 +157,27 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     expect(stack.stats().memory.entries).toBe(0);
   });
 
-  it("a busy process is not a slow Redis: an event loop held past the timeout keeps the breaker closed and the lock shared", async () => {
-    // A burst of renders can hold the event loop for longer than the 50 ms Redis bound; the reply
-    // is then waiting in the socket when the timer falls due. Before the fix the timer won, the
-    // breaker opened, and each instance fetched every cold page for itself.
+  /** Two instances on one Redis with the production 50 ms bound, and a numbered origin. */
+  async function twoInstances() {
     const server = await startRedis();
     servers.push(server);
     const a = await instance(server, { redisTimeoutMs: 50 });
     const b = await instance(server, { redisTimeoutMs: 50 });
     const origin = numberedOrigin();
     const get = (s: CacheStack, i: number) => s.cached(`wp:products:${i}`, ["products"], "long", origin.fetch(`products:${i}`));
+    return { server, a, b, origin, get };
+  }
+
+  /** Answers come in pairs (instance A, instance B, per key): each pair is one origin answer. */
+  function expectSameAnswers(values: { n: number }[]) {
+    for (let i = 0; i < values.length; i += 2) expect(values[i]!.n).toBe(values[i + 1]!.n);
+  }
+
+  it("a busy process is not a slow Redis: an event loop held past the timeout keeps the breaker closed and the lock shared", async () => {
+    // A burst of renders can hold the event loop for longer than the 50 ms Redis bound; the reply
+    // is then waiting in the socket when the timer falls due. Before the fix the timer won, the
+    // breaker opened, and each instance fetched every cold page for itself.
+    const { a, b, origin, get } = await twoInstances();
     const hold = (ms: number) => {
       const until = Date.now() + ms;
       while (Date.now() < until) {
@@ -176,9 +187,8 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     for (let round = 0; round < 5; round++) {
       const answers = Array.from({ length: 10 }, (_, i) => [get(a.stack, round * 10 + i), get(b.stack, round * 10 + i)]).flat();
       hold(200); // every command above is now past its 50 ms bound, its reply waiting
-      const values = await Promise.all(answers);
       // Both instances got the same answer for each key: one origin call per key, cluster-wide.
-      for (let i = 0; i < 10; i++) expect(values[2 * i]!.n).toBe(values[2 * i + 1]!.n);
+      expectSameAnswers(await Promise.all(answers));
     }
     expect(origin.calls).toBe(50);
     expect(a.states).toEqual([true]);
@@ -190,19 +200,13 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     // Under a burst on a cold page the replies of Redis can be late for real (both cores busy), not
     // just waiting in the socket. Every read below times out; before the fix each instance then
     // fetched every key for itself, and the breaker opened on the first few timeouts.
-    const server = await startRedis();
-    servers.push(server);
-    const a = await instance(server, { redisTimeoutMs: 50 });
-    const b = await instance(server, { redisTimeoutMs: 50 });
-    const origin = numberedOrigin();
-    const get = (s: CacheStack, i: number) => s.cached(`wp:products:${i}`, ["products"], "long", origin.fetch(`products:${i}`));
+    const { server, a, b, origin, get } = await twoInstances();
     for (let round = 0; round < 3; round++) {
       server.pause();
       const answers = Array.from({ length: 10 }, (_, i) => [get(a.stack, round * 10 + i), get(b.stack, round * 10 + i)]).flat();
       await sleep(80); // every read above is past its 50 ms bound
       server.resume();
-      const values = await Promise.all(answers);
-      for (let i = 0; i < 10; i++) expect(values[2 * i]!.n).toBe(values[2 * i + 1]!.n);
+      expectSameAnswers(await Promise.all(answers));
     }
     expect(origin.calls).toBe(30);
     expect(a.states).toEqual([true]);
