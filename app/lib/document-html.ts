@@ -1,14 +1,49 @@
 // The last touch on a server-rendered document, between React and the wire (entry.server).
 //
-// React Router's <Scripts> preloads every module of the page (about 25 on the home page, 145 KB
-// gzip) with <link rel="modulepreload"> at the browser's high priority, so on a slow connection the
-// scripts share the first round trips with the stylesheets, the fonts and the hero image, and the
-// first paint waits for them (Lighthouse counts them as render-blocking: FCP 2.6 s against 0.9 s
-// without). Nothing on screen needs them: the page is complete HTML and works before hydration. At
-// low priority they are still fetched at once and in parallel, into the module map the hydration
-// script then imports from, but after what the visitor sees. <Scripts> has no option for it.
-const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/g;
+// The page is complete HTML and works before hydration; what the visitor waits for first is the
+// text and the photo at the top. React Router's <Scripts> starts every module of the page at once
+// (about 25 on the home page, 145 KB gzip: <link rel="modulepreload"> and a module script that
+// imports them), so on a slow connection the scripts share the first round trips with the
+// stylesheets and the largest photo, and the photo arrives later (Lighthouse mobile: LCP render
+// delay 1–2 s, performance 90–96). <Scripts> has no option for it, so the document is rewritten:
+//
+// - the hydration script is sent inert (`type="text/fc-hydration"`), with the module URLs it
+//   preloads in a data attribute instead of <link rel="modulepreload"> in the head;
+// - a small classic script starts both once the early photos (`fetchpriority="high"`) have loaded
+//   and painted, or after HYDRATION_WAIT_MS at the latest: it adds the preload links and puts a
+//   real module script with the same text in the inert one's place.
+//
+// The script's text is unchanged, so its CSP hash (server/http/security-headers.ts hashes the
+// inert type too) allows the inserted copy. React's hydration then finds a `type="module"` script
+// where <Scripts> rendered one; it skips the loader after it, as it skips any script a third party
+// adds to the body.
+const MODULE_PRELOAD = /<link rel="modulepreload"([^>]*?)\/?>/g;
+const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
+
+/** The type that keeps the hydration script from running until the loader starts it. */
+export const INERT_HYDRATION_TYPE = "text/fc-hydration";
+/** The longest the loader waits for the early photos before it starts the scripts anyway. */
+export const HYDRATION_WAIT_MS = 2500;
+
+// Runs at the end of the body: everything above it is parsed, the early photos are requested.
+const LOADER = `(function(){var s=document.getElementById("fc-hydration");if(!s)return;var started=false;function start(){if(started)return;started=true;JSON.parse(s.getAttribute("data-preload")||"[]").forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();else waiting.forEach(function(i){function one(){if(--left===0)afterPaint()}i.addEventListener("load",one,{once:true});i.addEventListener("error",one,{once:true})});setTimeout(start,${HYDRATION_WAIT_MS})})();`;
 
 export function documentHtml(html: string): string {
-  return html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+  const hydration = HYDRATION_SCRIPT.exec(html);
+  if (!hydration) return html; // not a React Router document (or already rewritten): leave it be
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(MODULE_PRELOAD, (tag, attributes: string) => {
+    const href = /\bhref="([^"]+)"/.exec(attributes)?.[1];
+    if (!href) return tag;
+    preloads.push(href);
+    return "";
+  });
+  const inert =
+    `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">${hydration[1]}</script>` +
+    `<script>${LOADER}</script>`;
+  return withoutPreloads.replace(HYDRATION_SCRIPT, () => inert);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

@@ -18,6 +18,7 @@
 // page. A script that got in anyway would be hashed like the others.
 import { createHash } from "node:crypto";
 import type { Config } from "../config";
+import { INERT_HYDRATION_TYPE } from "../../app/lib/document-html";
 
 /** The inline scripts of a document, as the browser reads them (script data, CR/CRLF → LF). */
 export function inlineScripts(html: string): string[] {
@@ -28,9 +29,10 @@ export function inlineScripts(html: string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
     // Classic and module scripts run, and import maps and speculation rules are governed by
-    // script-src too (React Router's subResourceIntegrity option writes an import map); JSON-LD
-    // and other data blocks are not scripts.
-    if (type && !["module", "text/javascript", "application/javascript", "importmap", "speculationrules"].includes(type)) continue;
+    // script-src too (React Router's subResourceIntegrity option writes an import map); so does
+    // the hydration script sent inert, whose text runs later as a module (app/lib/document-html.ts).
+    // JSON-LD and other data blocks are not scripts.
+    if (type && !["module", "text/javascript", "application/javascript", "importmap", "speculationrules", INERT_HYDRATION_TYPE].includes(type)) continue;
     scripts.push((m[2] ?? "").replace(/\r\n?/g, "\n"));
   }
   return scripts;

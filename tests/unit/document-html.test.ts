@@ -1,18 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { documentHtml } from "../../app/lib/document-html";
+import { documentHtml, INERT_HYDRATION_TYPE } from "../../app/lib/document-html";
+import { inlineScripts, scriptHash } from "../../server/http/security-headers";
 
-describe("the document's script preloads", () => {
-  it("lowers every module preload, and only those", () => {
-    const html = '<head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js" crossorigin=""/><link rel="stylesheet" href="/assets/app.css"/><link rel="preload" as="image" href="/h.webp"/></head><body><p>&lt;link rel="modulepreload"</p></body>';
-    const out = documentHtml(html);
-    expect(out.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(2);
+const HYDRATE = 'import "/assets/manifest.js"; import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';
+const page =
+  '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js" crossorigin=""/>' +
+  '<link rel="stylesheet" href="/assets/app.css"/><link rel="preload" as="image" imageSrcSet="/h.webp 768w" fetchPriority="high"/></head>' +
+  '<body><main><p>&lt;link rel="modulepreload"</p><img src="/h.webp" fetchPriority="high"/></main>' +
+  '<script>window.__reactRouterContext = {};</script>' +
+  `<script type="module" async="">${HYDRATE}</script>` +
+  '<script>window.__reactRouterContext.streamController.close();</script></body></html>';
+
+describe("the document's scripts wait for the first photo", () => {
+  it("sends the hydration script inert, with the modules it preloads, and a loader after it", () => {
+    const out = documentHtml(page);
+    expect(out).not.toContain('<link rel="modulepreload"');
+    expect(out).not.toContain('<script type="module"');
+    const inert = /<script type="([^"]+)" id="fc-hydration" data-preload="([^"]*)">([\s\S]*?)<\/script><script>/.exec(out);
+    expect(inert?.[1]).toBe(INERT_HYDRATION_TYPE);
+    expect(JSON.parse(inert![2]!.replace(/&quot;/g, '"'))).toEqual(["/assets/a.js", "/assets/b.js"]);
+    expect(inert?.[3]).toBe(HYDRATE);
+    // What the visitor sees first is untouched.
     expect(out).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
-    expect(out).toContain('<link rel="preload" as="image" href="/h.webp"/>');
-    expect(out).toContain("<p>&lt;link rel=\"modulepreload\"</p>");
+    expect(out).toContain('<link rel="preload" as="image" imageSrcSet="/h.webp 768w" fetchPriority="high"/>');
+    expect(out).toContain('<p>&lt;link rel="modulepreload"</p>');
+    expect(out).toContain("<script>window.__reactRouterContext.streamController.close();</script>");
   });
 
-  it("leaves a preload that already names its priority alone", () => {
-    const html = '<link rel="modulepreload" fetchpriority="high" href="/assets/a.js"/>';
+  it("keeps the hydration script's text, so the CSP hash that allows it allows the copy the loader runs", () => {
+    const hashes = inlineScripts(documentHtml(page)).map(scriptHash);
+    expect(hashes).toContain(scriptHash(HYDRATE));
+  });
+
+  it("leaves a document without React Router's hydration script alone", () => {
+    const html = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><p>offline</p></body></html>';
     expect(documentHtml(html)).toBe(html);
   });
 });
