@@ -5,7 +5,7 @@
 // deletes, WordPress down, and two instances sharing a Redis.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
+import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
 import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server";
 import { signWebhook } from "../../server/http/cache-api";
@@ -87,7 +87,8 @@ describe.runIf(ready)("the cache, end to end", () => {
     for (const name of ["content-security-policy", "surrogate-key", "cdn-cache-control", "cache-control", "etag", "x-content-type-options", "referrer-policy", "content-type"]) {
       expect(hit.headers.get(name), name).toBe(rendered.headers.get(name));
     }
-    const line = a.logs.map((l) => JSON.parse(l) as { reqId?: string; cache?: string; route?: string; status?: number }).find((l) => l.reqId === "hit-check-42");
+    const logged = await waitForLog(a, (l) => l.includes('"reqId":"hit-check-42"'));
+    const line = logged === undefined ? undefined : (JSON.parse(logged) as { reqId?: string; cache?: string; route?: string; status?: number });
     expect(line).toMatchObject({ cache: "page-hit", route: "/collections", status: 200 });
     const metrics = await (await fetch(a.metricsUrl)).text();
     expect(Number(metrics.match(/^http_request_duration_seconds_count\{method="GET",route="\/collections",status="200"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(2);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
+import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { axeViolations, launchBrowser, screenshot, watchPage } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 
@@ -217,8 +217,7 @@ describe.runIf(ready)("browsing the catalogue", () => {
     const html = await res.text();
     expect(html).toContain("Qualcosa è andato storto");
     expect(html).not.toMatch(/at \S+\.js:\d+/);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(site.logs.some((l) => l.includes("internal_server_error"))).toBe(true);
+    expect(await waitForLog(site, (l) => l.includes("internal_server_error"))).toBeDefined();
     wp.setFault(undefined);
   });
 });

@@ -5,7 +5,7 @@
 // clears, the very next request is correct.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
+import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type Fault, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, leaksInternals, probe, sleep } from "./support";
 import type { PostRecord } from "../../server/demo/model";
@@ -60,7 +60,7 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
       expect(never.headers.get("cache-control")).toBe("no-store");
       expect(never.durationMs).toBeLessThan(2 * TIMEOUT_MS);
       expect(leaksInternals(never.body)).toBeUndefined();
-      await sleep(200);
+      await waitForLog(site, (l) => l.includes(`/products/${product.id}`) && /did not answer within 2000 ms/.test(l));
       expect(logsAbout(`/products/${product.id}`).join("\n")).toMatch(/did not answer within 2000 ms/);
     } finally {
       wp.setFault(undefined);
@@ -101,7 +101,7 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
       expect(leaksInternals(never.body)).toBeUndefined();
       expect(seen.status).toBe(200);
       expect(seen.body).not.toMatch(/Error establishing a database connection|not-a-number/);
-      await sleep(100);
+      await waitForLog(site, (l) => l.includes(`/products/${product.id}`) && cause.test(l));
       expect(logsAbout(`/products/${product.id}`).join("\n")).toMatch(cause);
 
       // The fault cleared: the very next request is the real page.

@@ -70,3 +70,17 @@ export async function startSite(env: Record<string, string> = {}, timeoutMs = 60
     },
   };
 }
+
+/**
+ * The first log line of the site that passes `test`, waiting up to `timeoutMs` for it: a line is
+ * written after its answer has gone out and reaches the test through a pipe, so it may arrive a
+ * moment after the answer (a fixed sleep was flaky on a busy machine).
+ */
+export async function waitForLog(site: Pick<RunningSite, "logs">, test: (line: string) => boolean, timeoutMs = 3000): Promise<string | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = site.logs.find(test);
+    if (line !== undefined || Date.now() > deadline) return line;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
