@@ -4,6 +4,8 @@
 //   (a) ceiling      a bare Node http server sending the same HTML bytes from memory
 //   (b) page hit     the full-page cache answering (precompressed, no render)
 //   (c) ssr warm     every request rendered (PAGE_CACHE_MB=0) from a warm data cache
+//   (c2) ssr floor   the same for a page with no content of its own (the wishlist): what any
+//                    render costs in this stack
 //   (d) cold         every request a page never seen (distinct products, empty caches)
 // plus: WordPress calls for 1,000 concurrent requests on one cold page across two instances
 // sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
@@ -168,6 +170,10 @@ async function main() {
     pin(0, ssrSite.process.pid!);
     await fetch(ssrSite.url + path0);
     cases.push(await load("(c) SSR, warm data cache", ssrSite.url + path0, {}, ssrSite.process.pid));
+    // The floor of a render in this stack: a page with no content of its own (the wishlist is
+    // filled in the browser), so only the document, header, footer and React Router's machinery.
+    await fetch(ssrSite.url + "/wishlist");
+    cases.push(await load("(c2) SSR floor: header + footer only", ssrSite.url + "/wishlist", {}, ssrSite.process.pid));
     await ssrSite.stop();
 
     // ——— (d) cold pages: a WordPress of our own with many products, every request a new product.
