@@ -26,13 +26,45 @@ export const INERT_HYDRATION_TYPE = "text/fc-hydration";
 export const HYDRATION_WAIT_MS = 2500;
 
 // Runs at the end of the body: everything above it is parsed, the early photos are requested.
-const LOADER = `(function(){var s=document.getElementById("fc-hydration");if(!s)return;var started=false;function start(){if(started)return;started=true;JSON.parse(s.getAttribute("data-preload")||"[]").forEach(function(href){var l=document.createElement("link");l.rel="modulepreload";l.href=href;document.head.appendChild(l)});var m=document.createElement("script");m.type="module";m.textContent=s.textContent;s.replaceWith(m)}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}var waiting=[].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function(i){return!i.complete});var left=waiting.length;if(!left)afterPaint();else waiting.forEach(function(i){function one(){if(--left===0)afterPaint()}i.addEventListener("load",one,{once:true});i.addEventListener("error",one,{once:true})});setTimeout(start,${HYDRATION_WAIT_MS})})();`;
+// Plain ES5 in a string: it goes into the page as it is written here (and is hashed for the CSP).
+const LOADER = `(function () {
+  var inert = document.getElementById("fc-hydration");
+  if (!inert) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    JSON.parse(inert.getAttribute("data-preload") || "[]").forEach(function (href) {
+      var link = document.createElement("link");
+      link.rel = "modulepreload";
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement("script");
+    script.type = "module";
+    script.textContent = inert.textContent;
+    inert.replaceWith(script);
+  }
+  function afterPaint() {
+    requestAnimationFrame(function () { setTimeout(start, 0); });
+  }
+  var waiting = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function (img) { return !img.complete; });
+  var left = waiting.length;
+  if (!left) afterPaint();
+  waiting.forEach(function (img) {
+    function settled() { if (--left === 0) afterPaint(); }
+    img.addEventListener("load", settled, { once: true });
+    img.addEventListener("error", settled, { once: true });
+  });
+  setTimeout(start, ${HYDRATION_WAIT_MS});
+})();`;
 
 export function documentHtml(html: string): string {
   const hydration = HYDRATION_SCRIPT.exec(html);
   if (!hydration) return html; // not a React Router document (or already rewritten): leave it be
+  // React hoists the module preloads into the head, before the script: only that part is searched.
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(MODULE_PRELOAD, (tag, attributes: string) => {
+  const head = html.slice(0, hydration.index).replace(MODULE_PRELOAD, (tag, attributes: string) => {
     const href = /\bhref="([^"]+)"/.exec(attributes)?.[1];
     if (!href) return tag;
     preloads.push(href);
@@ -41,7 +73,7 @@ export function documentHtml(html: string): string {
   const inert =
     `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">${hydration[1]}</script>` +
     `<script>${LOADER}</script>`;
-  return withoutPreloads.replace(HYDRATION_SCRIPT, () => inert);
+  return head + inert + html.slice(hydration.index + hydration[0].length);
 }
 
 function escapeAttribute(value: string): string {

@@ -429,74 +429,55 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     let shared = useRedis ? redis : undefined;
     while (shared?.up && !closed && Date.now() < deadline) {
       const token = `${instanceId}:${++lockCounter}`;
-      let acquired: boolean;
+      let acquired = false;
       try {
         acquired = await shared.tryLock(key, token, lockTtlMs);
       } catch (error) {
-        const settled = error instanceof RedisTimeoutError ? await lockOutcome(shared, key, token, basis) : undefined;
-        if (!settled) {
+        // A late reply may still have granted the lock (a burst on a saturated process): waiting
+        // finds out, since it recognises our own token. Any other failure: fetch uncoordinated.
+        if (!(error instanceof RedisTimeoutError)) {
           logger.info({ key, err: errorMessage(error), instanceId }, "fetch lock unavailable; fetching without coordination");
-          break; // Redis failing: fetch without coordination
+          break;
         }
-        if (typeof settled === "object") {
-          memory.set(settled);
-          return settled;
+      }
+      if (!acquired) {
+        const waited = await waitForHolder(key, basis, deadline, token);
+        if (typeof waited === "object") {
+          memory.set(waited);
+          return waited;
         }
-        if (settled === "free") continue; // not granted, and nobody holds it now: ask again
-        acquired = settled === "ours";
-      }
-      if (acquired) {
-        // Double check: the answer may have been stored between our read and our lock.
-        const stored = await shared.get(key).catch(() => undefined);
-        if (answers(stored, basis)) {
-          memory.set(stored);
-          void shared.releaseLock(key, token).catch(noop);
-          return stored;
+        // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
+        if (waited === "timeout") throw new Error("deadline passed while waiting for another instance");
+        if (waited !== "ours") {
+          // Coalescing across instances ends here for this waiter: say why, it costs an origin call.
+          logger.info({ key, reason: waited, instanceId }, "stopped waiting for another instance's fetch");
+          if (waited === "failed") shared = undefined;
+          continue; // "released": the holder failed or died without an answer; try to take over.
         }
-        return fetchAndStore(key, tags, policy, fetch, token, deadline);
       }
-      const waited = await waitForHolder(key, basis, deadline);
-      if (typeof waited === "object") {
-        memory.set(waited);
-        return waited;
+      // Double check: the answer may have been stored between our read and our lock.
+      const stored = await shared.get(key).catch(() => undefined);
+      if (answers(stored, basis)) {
+        memory.set(stored);
+        void shared.releaseLock(key, token).catch(noop);
+        return stored;
       }
-      // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
-      if (waited === "timeout") throw new Error("deadline passed while waiting for another instance");
-      // Coalescing across instances ends here for this waiter: say why, it costs an origin call.
-      logger.info({ key, reason: waited, instanceId }, "stopped waiting for another instance's fetch");
-      if (waited === "failed") shared = undefined;
-      // "released": the holder failed or died without an answer; try to take over.
+      return fetchAndStore(key, tags, policy, fetch, token, deadline);
     }
     return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
   }
 
   /**
-   * The lock request timed out, but Redis may have granted it late (commands on one connection run
-   * in order, so a peek sent now sees the outcome). Without this, a lock taken late is orphaned:
-   * the other instances wait for a holder who fetches nothing, and this one fetches uncoordinated.
+   * Polls until whoever holds the fetch lock has stored a fresh answer. "ours": the holder is this
+   * request's own token (a lock request that timed out was granted after all; commands on one
+   * connection run in order, so the peek sees it) — without this a lock taken late is orphaned.
    */
-  async function lockOutcome(
-    shared: RedisTier,
-    key: string,
-    token: string,
-    basis: CacheRecord | undefined,
-  ): Promise<CacheRecord | "ours" | "theirs" | "free" | undefined> {
-    let peek;
-    try {
-      peek = await shared.peek(key);
-    } catch {
-      return undefined;
-    }
-    if (peek.holder === token) return "ours";
-    if (answers(peek.record, basis)) return peek.record;
-    return peek.locked ? "theirs" : "free";
-  }
-
   async function waitForHolder(
     key: string,
     basis: CacheRecord | undefined,
     deadline: number,
-  ): Promise<CacheRecord | "released" | "failed" | "timeout"> {
+    token: string,
+  ): Promise<CacheRecord | "ours" | "released" | "failed" | "timeout"> {
     let delay = lockPollMs;
     for (;;) {
       const remaining = deadline - Date.now();
@@ -512,6 +493,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         return "failed";
       }
       if (answers(peek.record, basis)) return peek.record;
+      if (peek.holder === token) return "ours";
       if (!peek.locked) return "released";
       delay = Math.min(delay * 2, lockPollMs * 4);
     }
