@@ -4,11 +4,11 @@
 // figures to bench/reports/audit-<time>.json. Targets (issue 7): performance ≥ 95,
 // accessibility, best practices and SEO 100.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { execSync } from "node:child_process";
 import path from "node:path";
 import lighthouse from "lighthouse";
 import * as chromeLauncher from "chrome-launcher";
 import { startSite } from "../tests/support/site";
+import { ensureFreshBuild } from "./support/build";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -17,7 +17,7 @@ async function main() {
     console.error(`Chromium not found at ${CHROMIUM}: apt-get install chromium (or set CHROMIUM_PATH)`);
     process.exit(1);
   }
-  if (!existsSync("build/node/main.js")) execSync("npm run build", { stdio: "inherit" });
+  ensureFreshBuild();
   const site = await startSite({ LOG_LEVEL: "warn" });
   const html = await (await fetch(`${site.url}/products`)).text();
   const product = html.match(/href="(\/products\/\d+)"/)?.[1] ?? "/products";

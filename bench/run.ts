@@ -12,7 +12,7 @@
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync, readFileSync, existsSync } from "node:fs";
+import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -21,6 +21,7 @@ import { startRedis } from "../tests/support/redis-server";
 import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
+import { ensureFreshBuild } from "./support/build";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -138,7 +139,7 @@ function table(rows: Record<string, unknown>[]): string {
 }
 
 async function main() {
-  if (!existsSync("build/node/main.js")) execSync("npm run build", { stdio: "inherit" });
+  ensureFreshBuild();
   const pinned = pin(1, process.pid);
   const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import("node:os")).cpus().length, pinned, durationSeconds: DURATION, connections: CONNECTIONS };
   const cases: CaseResult[] = [];
