@@ -9,13 +9,17 @@ import itMessages from "../locales/it/common.json";
 import { provideMessages } from "./lib/i18n";
 import { lastResortHtml } from "./lib/last-resort";
 import { documentHtml } from "./lib/document-html";
+import { Turns } from "./lib/turns.server";
 
 provideMessages("en", enMessages);
 provideMessages("it", itMessages);
 
 export const streamTimeout = 10_000;
 
-export default function handleRequest(
+/** Renders whose synchronous work may share one task (see turns.server.ts). */
+const renderTurns = new Turns(2);
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -25,10 +29,17 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // One render at a time (nearly): see turns.server.ts. The turn ends once the document is
+  // rendered, or when rendering gives up.
+  const endTurn = await renderTurns.take();
   return new Promise<Response>((resolve) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
+      endTurn();
+      abort();
+    }, streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
       onAllReady() {
+        endTurn();
         // Everything is ready, so the document is collected whole (one string, then one answer)
         // and its script preloads lowered: see documentHtml.
         const chunks: Buffer[] = [];
@@ -47,6 +58,7 @@ export default function handleRequest(
         pipe(body);
       },
       onShellError(error: unknown) {
+        endTurn();
         clearTimeout(timeoutId);
         console.error(error);
         resolve(

@@ -233,8 +233,9 @@ export class RedisTier {
     return (await this.run(() => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)))) === 1;
   }
 
-  async releaseLock(key: string, token: string): Promise<void> {
-    await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token));
+  /** False when the lock was no longer ours (it expired, and perhaps someone else took it). */
+  async releaseLock(key: string, token: string): Promise<boolean> {
+    return (await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token))) === 1;
   }
 
   async publish(channel: string, message: string): Promise<void> {

@@ -30,6 +30,7 @@ import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
 import { MemoryTier, type MemoryStats } from "./memory-tier";
 import type { CachePolicies } from "./policies";
 import { RedisTier, RedisTimeoutError } from "./redis-tier";
+import { Turns } from "../../app/lib/turns.server";
 
 export type { PurgeMode } from "./bus";
 
@@ -218,6 +219,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
 
   const memory = new MemoryTier(options.memoryBytes);
   const inflight = new Map<string, Inflight>();
+  const followerTurns = new Turns(1);
   const seenPurges: SeenPurge[] = [];
   const backoffUntil = new Map<string, number>();
   const listeners = new Set<PurgeListener>();
@@ -399,7 +401,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     useRedis: boolean,
   ): Promise<CacheRecord> {
     const running = inflight.get(key);
-    if (running) return running.promise;
+    // Followers go on one task at a time (app/lib/turns.server.ts): hundreds of requests that
+    // waited on one fetch would otherwise all render in the same pass and stall the process.
+    if (running) return running.promise.finally(() => followerTurns.forThisTask());
     const deadline = Date.now() + hardTimeoutMs;
     const promise = withDeadline(coordinate(key, tags, policy, fetch, basis, useRedis, deadline), deadline, key);
     const current: Inflight = { promise, tags };
@@ -437,6 +441,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         // finds out, since it recognises our own token. Any other failure: fetch uncoordinated.
         if (!(error instanceof RedisTimeoutError)) {
           logger.info({ key, err: errorMessage(error), instanceId }, "fetch lock unavailable; fetching without coordination");
+          shared = undefined;
           break;
         }
       }
@@ -464,6 +469,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       }
       return fetchAndStore(key, tags, policy, fetch, token, deadline);
     }
+    // Every way out of the loop above that still fetches says why (the others logged already).
+    if (shared && !closed && shared.up) logger.info({ key, instanceId }, "deadline passed while coordinating; fetching without coordination");
+    if (shared && !closed && !shared.up) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
     return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
   }
 
@@ -527,7 +535,11 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     heartbeat?.unref();
     const release = () => {
       clearInterval(heartbeat);
-      if (lockToken && redis) void redis.releaseLock(key, lockToken).catch(noop);
+      if (!lockToken || !redis) return;
+      redis.releaseLock(key, lockToken).then((held) => {
+        // The lock ran out while we fetched: another instance may have fetched the same.
+        if (!held) logger.warn({ key, instanceId, fetchMs: Date.now() - fetchedAt, lockTtlMs }, "fetch lock expired before the answer was stored");
+      }, noop);
     };
 
     let built: BuiltRecord;
