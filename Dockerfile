@@ -28,11 +28,18 @@ RUN --mount=type=cache,target=/root/.npm \
 
 # ---- 4. runtime ----------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
-# MALLOC_ARENA_MAX=2: glibc otherwise keeps an arena per thread (libuv's pool, zlib), resident
-# memory that returns slowly; two are plenty for one event loop (docs/capacity.md).
+# jemalloc instead of glibc's malloc: every page is compressed (zlib, brotli) and every cache entry
+# is a Buffer, and glibc keeps the freed memory of that churn resident. Measured after 10,000
+# distinct pages, jemalloc held 30–35 MB less (docs/capacity.md). Preloaded by name, so it is
+# found on amd64 and arm64 alike. MALLOC_ARENA_MAX=2 still bounds glibc where jemalloc is not
+# loaded (a debug shell with LD_PRELOAD unset).
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends libjemalloc2 \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000 \
     METRICS_PORT=9464 \
+    LD_PRELOAD=libjemalloc.so.2 \
     MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=prod-deps --chown=root:root /app/node_modules ./node_modules

@@ -12,7 +12,7 @@
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -31,6 +31,7 @@ const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 const MEMORY_ONLY = args.includes("--memory-only");
 const SECRET = "bench-webhook-secret-0123456789";
 /** What the Helm chart gives the server (`nodeOptions` in values.yaml; docs/capacity.md has the trade-off). */
+const COALESCING_RUNS = Math.max(1, Number(process.env.BENCH_COALESCING_RUNS ?? 5));
 const DEPLOYED_NODE_OPTIONS = "--max-old-space-size=448";
 
 interface CaseResult {
@@ -138,6 +139,13 @@ function table(rows: Record<string, unknown>[]): string {
   return [line(cols), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
 }
 
+/** The image preloads jemalloc (Dockerfile); measure with it when this machine has it too. */
+function deployedAllocator(): "jemalloc" | "glibc" {
+  if (["x86_64", "aarch64"].some((arch) => existsSync(`/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`))) return "jemalloc";
+  console.warn("libjemalloc2 is not installed: the 10,000-page run measures glibc's malloc, not the image's allocator (apt-get install libjemalloc2)");
+  return "glibc";
+}
+
 async function main() {
   ensureFreshBuild();
   const pinned = pin(1, process.pid);
@@ -191,13 +199,10 @@ async function main() {
     const ceiling = cases[0]!.reqPerSec;
     report.cases = cases.map((c) => ({ ...c, ratioToCeiling: Math.round((c.reqPerSec / ceiling) * 1000) / 1000 }));
 
-    // ——— coalescing across two instances sharing a Redis: 1,000 concurrent requests, one cold page.
-    const redis = await startRedis();
-    const env = { LOG_LEVEL: "warn", WP_URL: wp.url, REDIS_URL: redis.url, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" };
-    const [a, b] = await Promise.all([startSite(env), startSite(env)]);
-    const coldId = ids[ids.length - 1]!;
-    wp.byPath.clear();
-    wp.byUrl.clear();
+    // ——— coalescing across two instances sharing a Redis: 1,000 concurrent requests, one cold page,
+    // BENCH_COALESCING_RUNS times (5), each with a fresh Redis and fresh instances (everything cold).
+    // Info logs: every request that stops coordinating says why, and the report counts the reasons.
+    const env = (redisUrl: string) => ({ LOG_LEVEL: "info", WP_URL: wp.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
     const hit = (site: RunningSite, p: string) =>
       new Promise<number>((resolve) => {
@@ -206,19 +211,47 @@ async function main() {
           res.on("end", () => resolve(res.statusCode ?? 0));
         }).on("error", () => resolve(0));
       });
-    const statuses = await Promise.all(Array.from({ length: 1000 }, (_, i) => hit(i % 2 ? a : b, `/products/${coldId}`)));
-    // Every WordPress URL the cold page needed (the product, its translations, related objects…),
-    // and how often each was called across both instances: the target is 1 for every one of them.
-    const urlCalls = [...wp.byUrl.values()];
-    const originCalls = Object.fromEntries([...wp.byPath.entries()].filter(([p]) => p.includes("/products")));
+    const lagMaxMs = async (site: RunningSite) => Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
+    const coalescingRuns: Record<string, unknown>[] = [];
+    let redis = await startRedis();
+    let [a, b] = await Promise.all([startSite(env(redis.url)), startSite(env(redis.url))]);
+    let callsByEndpoint: Record<string, number> = {};
+    for (let run = 0; run < COALESCING_RUNS; run++) {
+      if (run > 0) {
+        await Promise.all([a.stop(), b.stop()]);
+        await redis.stop();
+        redis = await startRedis();
+        [a, b] = await Promise.all([startSite(env(redis.url)), startSite(env(redis.url))]);
+      }
+      const coldId = ids[ids.length - 1 - run]!;
+      wp.byPath.clear();
+      wp.byUrl.clear();
+      const statuses = await Promise.all(Array.from({ length: 1000 }, (_, i) => hit(i % 2 ? a : b, `/products/${coldId}`)));
+      // Every WordPress URL the cold page needed (the product, its translations, related objects…),
+      // and how often each was called across both instances: the target is 1 for every one of them.
+      const urlCalls = [...wp.byUrl.values()];
+      callsByEndpoint = Object.fromEntries([...wp.byPath.entries()].filter(([p]) => p.includes("/products")));
+      const uncoordinated: Record<string, number> = {};
+      for (const line of [...a.logs, ...b.logs]) {
+        const msg = /"msg":"([^"]*(?:coordinat|stopped waiting|lock expired|lock unavailable)[^"]*)"/.exec(line)?.[1];
+        if (msg) uncoordinated[msg] = (uncoordinated[msg] ?? 0) + 1;
+      }
+      coalescingRuns.push({
+        ok: statuses.filter((s) => s === 200).length,
+        wordpressUrls: urlCalls.length,
+        wordpressCalls: urlCalls.reduce((n, c) => n + c, 0),
+        maxCallsPerUrl: Math.max(0, ...urlCalls),
+        uncoordinated,
+        eventLoopLagMaxMs: [await lagMaxMs(a), await lagMaxMs(b)],
+      });
+    }
     report.coalescing = {
       requests: 1000,
       instances: 2,
-      ok: statuses.filter((s) => s === 200).length,
-      wordpressUrls: urlCalls.length,
-      wordpressCalls: urlCalls.reduce((n, c) => n + c, 0),
-      maxCallsPerUrl: Math.max(0, ...urlCalls),
-      callsByEndpoint: originCalls,
+      runs: coalescingRuns.length,
+      runsWithOneCallPerUrl: coalescingRuns.filter((r) => r.maxCallsPerUrl === 1).length,
+      perRun: coalescingRuns,
+      callsByEndpoint,
     };
 
     // ——— purge-to-fresh across two instances: update a title, webhook to A, poll B.
@@ -249,14 +282,15 @@ async function main() {
   }
 
   // ——— RSS after 10,000 distinct pages, CACHE_MEMORY_MB=64 (DEMO_SCALE=125: 5,000 products per
-  // language), run as deployed: NODE_OPTIONS and MALLOC_ARENA_MAX as the Dockerfile and the chart
-  // set them (BENCH_NODE_OPTIONS to try others). Without a heap limit V8 lets garbage pile up to a
+  // language), run as deployed: NODE_OPTIONS, jemalloc and MALLOC_ARENA_MAX as the Dockerfile and
+  // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare). Without a heap limit V8 lets garbage pile up to a
   // quarter of the machine's memory before it collects in earnest: RSS then says little.
   const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? DEPLOYED_NODE_OPTIONS;
   const bigCatalogue = new DemoCatalogue({ scale: 125 });
   const bigWp = await startFaultyWordPress(bigCatalogue);
   const gcHook = path.resolve("bench/support/gc-on-signal.cjs");
-  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2" });
+  const allocator = process.env.BENCH_ALLOCATOR === "glibc" ? "glibc" : deployedAllocator();
+  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}) });
   pin(0, big.process.pid!);
   const rssStart = rssOf(big.process.pid);
   const paths = (["en", "it"] as const).flatMap((lang) => bigCatalogue.list("products", { lang, status: "publish" }).map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`)).slice(0, 10_000);
@@ -278,7 +312,7 @@ async function main() {
   const distinctRun = await load("10,000 distinct pages", big.url, { requests: distinct(paths), amount: paths.length }, big.process.pid);
   const rssEnd = rssOf(big.process.pid);
   const afterPages = await live();
-  report.distinctPages = { pages: paths.length, nodeOptions, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
+  report.distinctPages = { pages: paths.length, nodeOptions, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
 
   if (SOAK_SECONDS > 0) {
     // The pass above was the warm-up: every URL seen once, both tiers full. The soak then cycles
@@ -300,8 +334,11 @@ async function main() {
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
   if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
-  const co = report.coalescing as { wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; ok: number; callsByEndpoint: unknown } | undefined;
-  if (co) console.log(`\nCoalescing: 1,000 concurrent requests (${co.ok} answered 200) on one cold page over 2 instances → ${co.wordpressCalls} WordPress calls for ${co.wordpressUrls} distinct URLs (at most ${co.maxCallsPerUrl} per URL); products endpoint: ${JSON.stringify(co.callsByEndpoint)}`);
+  const co = report.coalescing as { runs: number; runsWithOneCallPerUrl: number; perRun: { ok: number; wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; uncoordinated: Record<string, number>; eventLoopLagMaxMs: number[] }[] } | undefined;
+  if (co) {
+    console.log(`\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`);
+    for (const r of co.perRun) console.log(`  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`);
+  }
   if (report.purgeToFresh) console.log(`Purge to fresh on the other instance: ${JSON.stringify(report.purgeToFresh)}`);
   console.log(`10,000 distinct pages: ${JSON.stringify(report.distinctPages)}`);
   if (report.soak) console.log(`Soak: ${JSON.stringify(report.soak)}`);

@@ -6,41 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, SECRET_ENV } from "./tools";
-
-interface Instruction {
-  keyword: string;
-  args: string;
-}
-interface Stage {
-  base: string;
-  name: string;
-  instructions: Instruction[];
-}
-
-function parseDockerfile(text: string): { args: Map<string, string>; stages: Stage[] } {
-  const lines = text.split("\n").filter((l) => !/^\s*#/.test(l));
-  const joined = lines.join("\n").replace(/\\\n/g, " ");
-  const args = new Map<string, string>();
-  const stages: Stage[] = [];
-  for (const line of joined.split("\n")) {
-    const match = /^\s*([A-Za-z]+)\s+(.*)$/.exec(line);
-    if (!match) continue;
-    const keyword = match[1]!.toUpperCase();
-    const rest = match[2]!.trim();
-    if (keyword === "FROM") {
-      const from = /^(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest)!;
-      const base = from[1]!.replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string, b: string) => args.get(a ?? b) ?? "");
-      stages.push({ base, name: from[2] ?? String(stages.length), instructions: [] });
-    } else if (keyword === "ARG" && stages.length === 0) {
-      const [name, value] = rest.split("=");
-      args.set(name!, value ?? "");
-    } else {
-      stages.at(-1)?.instructions.push({ keyword, args: rest });
-    }
-  }
-  return { args, stages };
-}
+import { parseDockerfile, ROOT, SECRET_ENV, type Stage } from "./tools";
 
 /** .dockerignore semantics enough for its patterns: anchored at the context root, `*` within a name, `!` re-includes, last match wins. */
 function dockerIgnored(patterns: string[], file: string): boolean {

@@ -2,16 +2,16 @@
 // directory gets what the image gets — package.json, package-lock.json and build/ — then
 // `npm ci --omit=dev --ignore-scripts` (offline from npm's cache where it can), and
 // `node build/node/main.js` must start from there in demo mode (WP_URL unset) with only the
-// image's environment, answer /healthz, /readyz, a page with its hashed assets and an image of the
+// image's environment (the Dockerfile's ENV, jemalloc preloaded as there), answer /healthz, /readyz, a page with its hashed assets and an image of the
 // demo catalogue, serve /metrics on its own port, and leave cleanly on SIGTERM as PID 1 would.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild } from "../../support/requirements";
+import { hasBuild, requirePart } from "../../support/requirements";
 import { freePort } from "../../support/site";
-import { ROOT } from "./tools";
+import { ROOT, runtimeImageEnv } from "./tools";
 
 const ready = hasBuild();
 
@@ -45,7 +45,7 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
     // The image's environment only (Dockerfile ENV), plus the ports; nothing from this shell.
     child = spawn(process.execPath, ["build/node/main.js"], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, NODE_ENV: "production", PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: "warn" },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, ...runtimeImageEnv(), PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: "warn" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
@@ -75,6 +75,15 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
     // (typescript and esbuild do come along: peers of react-router and i18next, and tsx's engine.)
     for (const dev of ["vite", "vitest", "@react-router/dev", "playwright-core", "axe-core"]) expect(installed.has(dev) || existsSync(path.join(dir, "node_modules", dev)), dev).toBe(false);
     for (const runtime of ["express", "react-router", "prom-client", "ioredis"]) expect(existsSync(path.join(dir, "node_modules", runtime)), runtime).toBe(true);
+  });
+
+  it("runs on jemalloc, the allocator the image preloads", (context) => {
+    // Debian's libjemalloc2, as the runtime stage installs it; without it ld.so ignores LD_PRELOAD.
+    const present = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"].some((f) => existsSync(f));
+    if (!requirePart("jemalloc", present, "apt-get install libjemalloc2 (the image's allocator)")) return context.skip();
+    expect(runtimeImageEnv().LD_PRELOAD).toBe("libjemalloc.so.2");
+    expect(readFileSync(`/proc/${child.pid}/maps`, "utf8")).toMatch(/libjemalloc\.so\.2/);
+    expect(logs.join("\n")).not.toMatch(/cannot be preloaded/);
   });
 
   it("answers /healthz and /readyz", async () => {

@@ -109,3 +109,53 @@ export const RUNTIME_ENV = new Set(["NODE_OPTIONS", "NODE_ENV"]);
 
 /** The secrets of CONTRACT.md / the issue: never in a ConfigMap, an ENV line or a compose default in clear. */
 export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "CDN_API_TOKEN"];
+
+// ——— the Dockerfile, read statically (no Docker engine here) ———
+
+export interface Instruction {
+  keyword: string;
+  args: string;
+}
+export interface Stage {
+  base: string;
+  name: string;
+  instructions: Instruction[];
+}
+
+export function parseDockerfile(text: string): { args: Map<string, string>; stages: Stage[] } {
+  const lines = text.split("\n").filter((l) => !/^\s*#/.test(l));
+  const joined = lines.join("\n").replace(/\\\n/g, " ");
+  const args = new Map<string, string>();
+  const stages: Stage[] = [];
+  for (const line of joined.split("\n")) {
+    const match = /^\s*([A-Za-z]+)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    const keyword = match[1]!.toUpperCase();
+    const rest = match[2]!.trim();
+    if (keyword === "FROM") {
+      const from = /^(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?$/i.exec(rest)!;
+      const base = from[1]!.replace(/\$\{(\w+)\}|\$(\w+)/g, (_m, a: string, b: string) => args.get(a ?? b) ?? "");
+      stages.push({ base, name: from[2] ?? String(stages.length), instructions: [] });
+    } else if (keyword === "ARG" && stages.length === 0) {
+      const [name, value] = rest.split("=");
+      args.set(name!, value ?? "");
+    } else {
+      stages.at(-1)?.instructions.push({ keyword, args: rest });
+    }
+  }
+  return { args, stages };
+}
+
+/** The runtime stage's ENV (the last stage), as the image's processes see it. */
+export function runtimeImageEnv(): Record<string, string> {
+  const { stages } = parseDockerfile(readFileSync(path.join(ROOT, "Dockerfile"), "utf8"));
+  const env: Record<string, string> = {};
+  for (const { keyword, args } of stages.at(-1)!.instructions) {
+    if (keyword !== "ENV") continue;
+    for (const pair of args.split(/\s+/)) {
+      const at = pair.indexOf("=");
+      if (at > 0) env[pair.slice(0, at)] = pair.slice(at + 1).replace(/^"(.*)"$/, "$1");
+    }
+  }
+  return env;
+}
