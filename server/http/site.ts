@@ -16,6 +16,7 @@ import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
+import { Turns } from "../../app/lib/turns.server";
 import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
@@ -228,6 +229,10 @@ export function createSite(options: SiteOptions) {
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
   app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
 
+  // Requests go into the router one task at a time (app/lib/turns.server.ts): a burst that arrives
+  // together would otherwise start hundreds of routers in one pass of the event loop.
+  const arrivals = new Turns(1);
+  app.use((_req, _res, next) => void arrivals.forThisTask().then(() => next()));
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.
