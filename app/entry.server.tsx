@@ -16,8 +16,13 @@ provideMessages("it", itMessages);
 
 export const streamTimeout = 10_000;
 
-/** Renders whose synchronous work may share one task (see turns.server.ts). */
+/**
+ * Renders whose synchronous work may share one task (see turns.server.ts): two, so a render that
+ * waits on something (a lazy module on its first use) does not leave the process idle.
+ */
 const renderTurns = new Turns(2);
+/** A render waiting on I/O gives its turn up after this: the others must not wait with it. */
+const RENDER_TURN_MAX_MS = 100;
 
 export default async function handleRequest(
   request: Request,
@@ -29,50 +34,67 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // One render at a time (nearly): see turns.server.ts. The turn ends once the document is
-  // rendered, or when rendering gives up.
-  const endTurn = await renderTurns.take();
-  return new Promise<Response>((resolve) => {
+  // Document renders take turns (see turns.server.ts). A turn ends once the document is rendered,
+  // when rendering gives up, or after RENDER_TURN_MAX_MS if the render is waiting on I/O.
+  const takeTurn = await renderTurns.take();
+  const turnCap = setTimeout(() => endTurn(), RENDER_TURN_MAX_MS);
+  const endTurn = () => {
+    clearTimeout(turnCap);
+    takeTurn();
+  };
+  return new Promise<Response>((resolve, reject) => {
+    let abort: (() => void) | undefined;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
       endTurn();
-      abort();
+      abort?.();
     }, streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady() {
-        endTurn();
-        // Everything is ready, so the document is collected whole (one string, then one answer)
-        // and its script preloads lowered: see documentHtml.
-        const chunks: Buffer[] = [];
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        body.on("data", (chunk: Buffer) => chunks.push(chunk));
-        body.on("end", () => {
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
-        });
-        pipe(body);
-      },
-      onShellError(error: unknown) {
-        endTurn();
-        clearTimeout(timeoutId);
-        console.error(error);
-        resolve(
-          new Response(lastResortHtml, {
-            status: 500,
-            headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-          }),
-        );
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        if (!request.signal.aborted) console.error(error);
-      },
-    });
+    const fail = (error: unknown) => {
+      endTurn();
+      clearTimeout(timeoutId);
+      reject(error);
+    };
+    let stream: ReturnType<typeof renderToPipeableStream>;
+    try {
+      stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+        onAllReady() {
+          endTurn();
+          // Everything is ready, so the document is collected whole (one string, then one answer)
+          // and its script preloads lowered: see documentHtml.
+          const chunks: Buffer[] = [];
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
+          });
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+          });
+          stream.pipe(body);
+        },
+        onShellError(error: unknown) {
+          endTurn();
+          clearTimeout(timeoutId);
+          console.error(error);
+          resolve(
+            new Response(lastResortHtml, {
+              status: 500,
+              headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+            }),
+          );
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (!request.signal.aborted) console.error(error);
+        },
+      });
+    } catch (error) {
+      return fail(error); // React Router answers with its error page
+    }
+    abort = stream.abort;
   });
 }
 

@@ -12,12 +12,13 @@
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
 import { execSync, spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
+import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
 import { startSite, freePort, type RunningSite } from "../tests/support/site";
 import { startRedis } from "../tests/support/redis-server";
+import { hasJemalloc } from "../tests/support/requirements";
 import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
@@ -30,8 +31,9 @@ const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 const MEMORY_ONLY = args.includes("--memory-only");
 const SECRET = "bench-webhook-secret-0123456789";
+/** Repeats of the 1,000-request coalescing burst (a whole number, at least 1). */
+const COALESCING_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_COALESCING_RUNS ?? 5)) || 5);
 /** What the Helm chart gives the server (`nodeOptions` in values.yaml; docs/capacity.md has the trade-off). */
-const COALESCING_RUNS = Math.max(1, Number(process.env.BENCH_COALESCING_RUNS ?? 5));
 const DEPLOYED_NODE_OPTIONS = "--max-old-space-size=448";
 
 interface CaseResult {
@@ -141,7 +143,7 @@ function table(rows: Record<string, unknown>[]): string {
 
 /** The image preloads jemalloc (Dockerfile); measure with it when this machine has it too. */
 function deployedAllocator(): "jemalloc" | "glibc" {
-  if (["x86_64", "aarch64"].some((arch) => existsSync(`/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`))) return "jemalloc";
+  if (hasJemalloc()) return "jemalloc";
   console.warn("libjemalloc2 is not installed: the 10,000-page run measures glibc's malloc, not the image's allocator (apt-get install libjemalloc2)");
   return "glibc";
 }

@@ -1,14 +1,14 @@
 // Turns: work that became ready all at once runs a little at a time, one task each, so the event
 // loop keeps turning in between. Three users: requests entering the router (server/http/site.ts),
-// requests that shared one WordPress fetch (server/cache/stack.ts) and renders
-// (app/entry.server.tsx).
+// requests that shared one WordPress fetch (server/cache/stack.ts) and document renders
+// (app/entry.server.tsx; React Router's data requests for client navigations render no document).
 //
 // Why. When hundreds of requests arrive together, or wait on the same WordPress answer, they become
 // ready in the same moment. Node handles every connection that is readable in one pass, and React's
 // server renderer works in microtasks, which Node drains completely before it looks at anything
 // else. Measured with 500 requests on one cold page, the process stood still for 6–7 s: no timer,
 // no health probe, no Redis reply and no renewal of a fetch lock ran in between (the lock lapsed,
-// and another pod fetched the same answer). With all three turns the longest stall was 0.1–0.2 s.
+// and another pod fetched the same answer). With all three turns the longest stall was 0.1–0.3 s.
 //
 // A turn is handed on through setImmediate, so the next holder starts in a task of its own, after
 // the timers and I/O that came due meanwhile. Throughput does not change (this is CPU work, and one

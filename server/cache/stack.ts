@@ -339,11 +339,11 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return deliver<T>(latest);
 
     if (!best || freshness(best, Date.now()) === "dead") {
-      return deliver<T>(await refresh(key, tags, policy, fetch, undefined, useRedis));
+      return deliver<T>(await inTurn(refresh(key, tags, policy, fetch, undefined, useRedis)));
     }
     const stale = best;
     const backingOff = (backoffUntil.get(key) ?? 0) > Date.now();
-    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await revalidateWithin(stale, key, tags, policy, fetch, useRedis));
+    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await inTurn(revalidateWithin(stale, key, tags, policy, fetch, useRedis)));
     if (!backingOff) {
       refresh(key, tags, policy, fetch, stale, useRedis).catch((error: unknown) => {
         logger.warn({ key, err: errorMessage(error) }, "background revalidation failed; serving stale");
@@ -351,6 +351,16 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     }
     return deliver<T>(stale);
   };
+
+  /**
+   * Requests that waited on one fetch go on one task at a time (app/lib/turns.server.ts): hundreds
+   * of them would otherwise all render in the same pass and stall the process. Taken after the
+   * answer (and after the soft timeout's race), so time in the queue never turns a fresh answer
+   * into a stale one.
+   */
+  function inTurn<R>(answer: Promise<R>): Promise<R> {
+    return answer.finally(() => followerTurns.forThisTask());
+  }
 
   /**
    * Whether the Redis copy should replace the memory copy: a later answer wins; for the same answer
@@ -401,9 +411,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     useRedis: boolean,
   ): Promise<CacheRecord> {
     const running = inflight.get(key);
-    // Followers go on one task at a time (app/lib/turns.server.ts): hundreds of requests that
-    // waited on one fetch would otherwise all render in the same pass and stall the process.
-    if (running) return running.promise.finally(() => followerTurns.forThisTask());
+    if (running) return running.promise;
     const deadline = Date.now() + hardTimeoutMs;
     const promise = withDeadline(coordinate(key, tags, policy, fetch, basis, useRedis, deadline), deadline, key);
     const current: Inflight = { promise, tags };
@@ -469,9 +477,10 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       }
       return fetchAndStore(key, tags, policy, fetch, token, deadline);
     }
-    // Every way out of the loop above that still fetches says why (the others logged already).
-    if (shared && !closed && shared.up) logger.info({ key, instanceId }, "deadline passed while coordinating; fetching without coordination");
-    if (shared && !closed && !shared.up) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
+    // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
+    if (Date.now() >= deadline) throw new Error("deadline passed while coordinating the fetch");
+    // The other ways out of the loop that still fetch say why (the rest logged already).
+    if (shared && !closed) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
     return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
   }
 

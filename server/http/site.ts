@@ -232,7 +232,7 @@ export function createSite(options: SiteOptions) {
   // Requests go into the router one task at a time (app/lib/turns.server.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.
   const arrivals = new Turns(1);
-  app.use((_req, _res, next) => void arrivals.forThisTask().then(() => next()));
+  app.use((_req, _res, next) => arrivals.forThisTask().then(() => next(), next));
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.

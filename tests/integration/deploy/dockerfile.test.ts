@@ -63,6 +63,14 @@ describe("Dockerfile", () => {
     expect(check).not.toMatch(/\b(curl|wget)\b/);
   });
 
+  it("installs the allocator it preloads (without the package ld.so would fall back to glibc, silently)", () => {
+    const env = all(runtime, "ENV").map((e) => e.args).join(" ");
+    expect(env).toMatch(/\bLD_PRELOAD=libjemalloc\.so\.2\b/);
+    const runs = all(runtime, "RUN").map((r) => r.args).join(" ");
+    expect(runs).toMatch(/apt-get install[^&]*\blibjemalloc2\b/);
+    expect(runs).toMatch(/rm -rf \/var\/lib\/apt\/lists/);
+  });
+
   it("bakes no secret into ENV or ARG", () => {
     for (const stage of stages) {
       for (const { keyword, args } of stage.instructions.filter((i) => i.keyword === "ENV" || i.keyword === "ARG")) {

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild, requirePart } from "../../support/requirements";
+import { hasBuild, hasJemalloc, requirePart } from "../../support/requirements";
 import { freePort } from "../../support/site";
 import { ROOT, runtimeImageEnv } from "./tools";
 
@@ -79,8 +79,7 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
 
   it("runs on jemalloc, the allocator the image preloads", (context) => {
     // Debian's libjemalloc2, as the runtime stage installs it; without it ld.so ignores LD_PRELOAD.
-    const present = ["/usr/lib/x86_64-linux-gnu/libjemalloc.so.2", "/usr/lib/aarch64-linux-gnu/libjemalloc.so.2"].some((f) => existsSync(f));
-    if (!requirePart("jemalloc", present, "apt-get install libjemalloc2 (the image's allocator)")) return context.skip();
+    if (!requirePart("jemalloc", hasJemalloc(), "apt-get install libjemalloc2 (the image's allocator)")) return context.skip();
     expect(runtimeImageEnv().LD_PRELOAD).toBe("libjemalloc.so.2");
     expect(readFileSync(`/proc/${child.pid}/maps`, "utf8")).toMatch(/libjemalloc\.so\.2/);
     expect(logs.join("\n")).not.toMatch(/cannot be preloaded/);
