@@ -43,17 +43,8 @@ export default async function handleRequest(
     takeTurn();
   };
   return new Promise<Response>((resolve, reject) => {
-    let abort: (() => void) | undefined;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => {
-      endTurn();
-      abort?.();
-    }, streamTimeout + 1000);
-    const fail = (error: unknown) => {
-      endTurn();
-      clearTimeout(timeoutId);
-      reject(error);
-    };
-    let stream: ReturnType<typeof renderToPipeableStream>;
+    let stream: ReturnType<typeof renderToPipeableStream> | undefined;
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => stream?.abort(), streamTimeout + 1000);
     try {
       stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
         onAllReady() {
@@ -73,7 +64,7 @@ export default async function handleRequest(
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
           });
-          stream.pipe(body);
+          stream!.pipe(body);
         },
         onShellError(error: unknown) {
           endTurn();
@@ -92,9 +83,10 @@ export default async function handleRequest(
         },
       });
     } catch (error) {
-      return fail(error); // React Router answers with its error page
+      endTurn();
+      clearTimeout(timeoutId);
+      reject(error); // React Router answers with its error page
     }
-    abort = stream.abort;
   });
 }
 

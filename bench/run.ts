@@ -16,7 +16,7 @@ import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import autocannon from "autocannon";
-import { startSite, freePort, type RunningSite } from "../tests/support/site";
+import { getStatus, startSite, freePort, type RunningSite } from "../tests/support/site";
 import { startRedis } from "../tests/support/redis-server";
 import { hasJemalloc } from "../tests/support/requirements";
 import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
@@ -206,13 +206,7 @@ async function main() {
     // Info logs: every request that stops coordinating says why, and the report counts the reasons.
     const env = (redisUrl: string) => ({ LOG_LEVEL: "info", WP_URL: wp.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
-    const hit = (site: RunningSite, p: string) =>
-      new Promise<number>((resolve) => {
-        http.get(site.url + p, { agent }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        }).on("error", () => resolve(0));
-      });
+    const hit = (site: RunningSite, p: string) => getStatus(site.url + p, agent);
     const lagMaxMs = async (site: RunningSite) => Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
     const coalescingRuns: Record<string, unknown>[] = [];
     let redis = await startRedis();

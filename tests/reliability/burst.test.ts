@@ -7,7 +7,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
+import { getStatus, startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, metricValue, readMetrics } from "./support";
 import type { PostRecord } from "../../server/demo/model";
@@ -34,28 +34,13 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
     wp.setFault(new RegExp(`/products/${product.id}$`), { kind: "slow", ms: 400 });
     wp.byUrl.clear();
     const agent = new http.Agent({ keepAlive: true, maxSockets: VISITORS });
-    const get = (path: string) =>
-      new Promise<number>((resolve) => {
-        http
-          .get(`${site.url}${path}`, { agent }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          })
-          .on("error", () => resolve(0));
-      });
-
     let bursting = true;
     const probes: { ms: number }[] = [];
     const probing = (async () => {
       const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       while (bursting) {
         const started = Date.now();
-        const status = await new Promise<number>((resolve) => {
-          http.get(`${site.url}/healthz`, { agent: probeAgent }, (res) => {
-            res.resume();
-            res.on("end", () => resolve(res.statusCode ?? 0));
-          }).on("error", () => resolve(0));
-        });
+        const status = await getStatus(`${site.url}/healthz`, probeAgent);
         expect(status).toBe(200);
         probes.push({ ms: Date.now() - started });
         await new Promise((r) => setTimeout(r, 10));
@@ -63,7 +48,7 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
       probeAgent.destroy();
     })();
 
-    const statuses = await Promise.all(Array.from({ length: VISITORS }, () => get(`/products/${product.id}`)));
+    const statuses = await Promise.all(Array.from({ length: VISITORS }, () => getStatus(`${site.url}/products/${product.id}`, agent)));
     bursting = false;
     await probing;
     agent.destroy();

@@ -1,5 +1,6 @@
 // Starts the built site (build/node/main.js) as a real process on free ports, the way `npm start`
 // runs it, and stops it. Tests talk to it over HTTP like a visitor or an operator would.
+import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 
@@ -83,4 +84,16 @@ export async function waitForLog(site: Pick<RunningSite, "logs">, test: (line: s
     if (line !== undefined || Date.now() > deadline) return line;
     await new Promise((r) => setTimeout(r, 20));
   }
+}
+
+/** GET through `agent` (its sockets, its keep-alive), the body read and dropped: the status, 0 when no answer came. */
+export function getStatus(url: string, agent: http.Agent): Promise<number> {
+  return new Promise((resolve) => {
+    http
+      .get(url, { agent }, (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      })
+      .on("error", () => resolve(0));
+  });
 }
