@@ -9,6 +9,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { parsePath, sectionOf } from "../../app/lib/locale";
+import type { PageRenders, RenderTurn } from "./page-renders";
 
 
 /** Query parameters that change what a route renders. Everything else (utm_*, gclid …) is ignored. */
@@ -145,6 +146,12 @@ export class PageCache {
     return entry;
   }
 
+  /** The fresh entry under `key`, without counting a lookup (for requests that waited on a render). */
+  peekFresh(key: string, now = Date.now()): PageEntry | undefined {
+    const entry = this.lru.peek(key);
+    return entry && entry.freshUntil > now ? entry : undefined;
+  }
+
   /**
    * Keep a rendered page. Compression is synchronous (a few milliseconds for a page) so the entry
    * exists as soon as the response is sent; a page whose render began before a purge of one of
@@ -270,14 +277,14 @@ function lookupKey(req: IncomingMessage, pathname: string, search: string): stri
 }
 
 /** Answers a fresh entry: its precompressed body, or 304 on a matching ETag. */
-function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean): void {
+function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean, outcome = "page-hit"): void {
   res.statusCode = entry.status;
   res.setHeader("Content-Type", entry.contentType);
   setPageHeaders(res, entry.status, entry.surrogateKey, entry.freshSeconds, privateAnswer);
   res.setHeader("ETag", entry.etag);
   if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("Vary", privateAnswer ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
-  res.setHeader("Server-Timing", `cache;desc="page-hit", age;dur=${Date.now() - entry.storedAt}`);
+  res.setHeader("Server-Timing", `cache;desc="${outcome}", age;dur=${Date.now() - entry.storedAt}`);
   if (matchesEtag(req, entry.etag)) {
     res.statusCode = 304;
     res.end();
@@ -314,9 +321,11 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
 
 /**
  * The same inside express, after the language decision at / (whose answer is private): a hit is
- * answered before the router runs; a miss leaves its key for capturePages to store under.
+ * answered before the router runs; a miss leaves its key for capturePages to store under. With
+ * `renders`, a GET that misses while the same key is being rendered waits for that render and is
+ * answered from its entry (server/http/page-renders.ts); `onCollapsed` counts those answers.
  */
-export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): RequestHandler {
+export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void): RequestHandler {
   return (req, res, next) => {
     if (!cache.enabled) return next();
     const known = lookedUp.get(req);
@@ -324,12 +333,27 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): R
     if (key === undefined) return next();
     res.locals.pageCacheKey = key;
     const entry = known === undefined ? cache.get(key) : undefined;
-    if (!entry) {
-      res.locals.cacheOutcome = "page-miss";
-      return next();
+    if (entry) {
+      res.locals.cacheOutcome = "page-hit";
+      return answer(req, res, entry, setPageHeaders, res.locals.privateAnswer === true);
     }
-    res.locals.cacheOutcome = "page-hit";
-    answer(req, res, entry, setPageHeaders, res.locals.privateAnswer === true);
+    res.locals.cacheOutcome = "page-miss";
+    // Only a GET stores what it renders (capturePages), so only a GET leads or waits.
+    if (!renders || req.method !== "GET") return next();
+    const proceed = (turn: RenderTurn) => {
+      if (turn.entry) {
+        res.locals.cacheOutcome = "page-collapsed";
+        onCollapsed?.(req);
+        return answer(req, res, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
+      }
+      // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
+      // visitor leaves first. Either way the waiters learn the outcome.
+      res.once("close", turn.finished);
+      next();
+    };
+    const turn = renders.arrive(key);
+    if ("then" in turn) turn.then(proceed, next);
+    else proceed(turn);
   };
 }
 
