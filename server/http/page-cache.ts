@@ -29,10 +29,14 @@ const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 /** Below this an answer goes out uncompressed (the compression middleware's threshold too). */
 const MIN_COMPRESSED_BYTES = 1024;
 
+/**
+ * A stored page. Only its two compressed forms are kept: nearly every visitor and the CDN accept
+ * one of them, and the rare request that refuses both is answered by decoding the gzip form
+ * (identityOf). Each Buffer owns exactly its bytes (ownedCopy), so the byte bound is the memory held.
+ */
 export interface PageEntry {
   status: number;
   contentType: string;
-  body: Buffer;
   gzip: Buffer;
   br: Buffer;
   etag: string;
@@ -99,6 +103,24 @@ export function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/**
+ * The same bytes in memory of their own. zlib's sync output and Buffer.concat below 32 KiB are
+ * slices of Node's shared 64 KiB allocation pool: a 2 KiB page kept as such a slice keeps its
+ * 16 KiB zlib chunk (or the whole pool slab) alive, and the cache's byte accounting, which counts
+ * the 2 KiB, undercounts what it holds.
+ */
+export function ownedCopy(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/** The uncompressed page, for a request that accepts neither brotli nor gzip. */
+export function identityOf(entry: Pick<PageEntry, "gzip">): Buffer {
+  return zlib.gunzipSync(entry.gzip);
+}
+
 export function etagOf(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
@@ -121,7 +143,8 @@ export class PageCache {
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
     this.lru = new LRUCache<string, PageEntry>({
       maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (e, key) => e.body.length + e.gzip.length + e.br.length + key.length + (e.csp?.length ?? 0) + 256,
+      // The Buffers, and the strings at two bytes a character (key, tags, headers), plus the object.
+      sizeCalculation: (e, key) => e.gzip.length + e.br.length + 2 * (key.length + e.surrogateKey.length * 2 + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + 256,
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }
@@ -157,13 +180,14 @@ export class PageCache {
    * exists as soon as the response is sent; a page whose render began before a purge of one of
    * its tags is not kept (it may show the content the purge removed).
    */
-  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
+  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
     if (renderStartedAt <= this.purgedAllAt || init.tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt)) return false;
+    const { body, ...rest } = init;
     const entry: PageEntry = {
-      ...init,
-      gzip: init.gzip ?? compress(init.body, "gzip"),
-      br: init.br ?? compress(init.body, "br"),
-      etag: etagOf(init.body),
+      ...rest,
+      gzip: ownedCopy(init.gzip ?? compress(body, "gzip")),
+      br: ownedCopy(init.br ?? compress(body, "br")),
+      etag: etagOf(body),
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
     };
@@ -291,7 +315,7 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, set
     return;
   }
   const encoding = pickEncoding(req);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : identityOf(entry);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);

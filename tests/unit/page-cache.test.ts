@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
+import zlib from "node:zlib";
+import { PageCache, identityOf, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
 
 const key = (url: string) => {
   const u = new URL(url, "http://x");
@@ -49,6 +50,24 @@ describe("PageCache", () => {
     for (let i = 0; i < 100; i++) cache.store(`/p/${i}`, page([`products:${i}`]));
     expect(cache.bytes).toBeLessThanOrEqual(20 * 1024);
     expect(cache.size).toBeLessThan(100);
+  });
+
+  it("holds no more bytes than it counts: each page's compressed forms own exactly their memory", () => {
+    const cache = new PageCache(10 * 1024 * 1024);
+    const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(100 + i)}</body></html>`));
+    // As capturePages hands them over: the encoding just sent, straight from zlib (a pool slice).
+    pages.forEach((body, i) => cache.store(`/p/${i}`, { ...page([]), body, gzip: zlib.gzipSync(body) }));
+    let held = 0;
+    const seen = new Set<ArrayBufferLike>();
+    for (let i = 0; i < pages.length; i++) {
+      const entry = cache.get(`/p/${i}`)!;
+      for (const b of [entry.gzip, entry.br]) if (!seen.has(b.buffer)) (seen.add(b.buffer), (held += b.buffer.byteLength));
+    }
+    expect(held).toBeLessThanOrEqual(cache.bytes);
+    // A request that refuses compression gets the page itself, decoded.
+    pages.forEach((body, i) => expect(identityOf(cache.get(`/p/${i}`)!).equals(body)).toBe(true));
+    // No uncompressed copy is kept: far less than the pages themselves.
+    expect(cache.bytes).toBeLessThan(pages.reduce((n, b) => n + b.length, 0) / 2);
   });
 
   it("treats an expired page as a miss", async () => {
