@@ -205,8 +205,10 @@ export class PageCache {
    * stored at or before that instant (later ones were rendered from already purged content).
    */
   purge(tags: readonly string[], before?: number): number {
-    const now = Date.now();
-    for (const tag of tags) this.purgedAt.set(tag, now);
+    // The purge's instant: a repeat pass (`before`) is the same purge, not a new one, and must not
+    // refuse pages whose render began after the purge itself.
+    const at = before ?? Date.now();
+    for (const tag of tags) this.purgedAt.set(tag, Math.max(this.purgedAt.get(tag) ?? 0, at));
     if (this.purgedAt.size > 50_000) this.purgedAt.clear();
     const keys = new Set<string>();
     for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
@@ -220,7 +222,7 @@ export class PageCache {
   }
 
   purgeAll(before?: number): number {
-    this.purgedAllAt = Date.now();
+    this.purgedAllAt = Math.max(this.purgedAllAt, before ?? Date.now());
     if (before === undefined) {
       const size = this.lru.size;
       this.lru.clear();

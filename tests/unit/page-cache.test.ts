@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import zlib from "node:zlib";
 import { PageCache, identityOf, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
 
@@ -85,5 +85,26 @@ describe("PageCache and purges racing a render", () => {
     const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("old"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, started);
     expect(kept).toBe(false);
     expect(cache.get("/products/1")).toBeUndefined();
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("keeps a page rendered after a purge when the purge's repeat pass comes (it is the same purge)", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const cache = new PageCache(1024 * 1024);
+    const purgedAt = Date.now();
+    cache.purgeAll();
+    cache.purge(["products:1"]);
+    vi.setSystemTime(purgedAt + 200);
+    const renderStarted = Date.now(); // after the purge: renders new content
+    // The stack repeats every purge about a second later, for answers fetched before it.
+    vi.setSystemTime(purgedAt + 1000);
+    cache.purgeAll(purgedAt);
+    cache.purge(["products:1"], purgedAt);
+    vi.setSystemTime(purgedAt + 1100);
+    const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("new"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, renderStarted);
+    expect(kept).toBe(true);
+    expect(cache.get("/products/1")?.status).toBe(200);
   });
 });
