@@ -30,15 +30,17 @@ const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 const MIN_COMPRESSED_BYTES = 1024;
 
 /**
- * A stored page. Only its two compressed forms are kept: nearly every visitor and the CDN accept
- * one of them, and the rare request that refuses both is answered by decoding the gzip form
- * (identityOf). Each Buffer owns exactly its bytes (ownedCopy), so the byte bound is the memory held.
+ * A stored page, compressed only: nearly every visitor and the CDN accept brotli or gzip. A
+ * render compresses its page once, in the encoding its visitor asked for; the other encoding is
+ * made from it when a request first asks for that one (PageCache.encoded), and the rare request
+ * that refuses both gets the page decoded (identityOf). At least one of `gzip` and `br` is set.
+ * Each Buffer owns exactly its bytes (ownedCopy), so the byte bound is the memory held.
  */
 export interface PageEntry {
   status: number;
   contentType: string;
-  gzip: Buffer;
-  br: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
   etag: string;
   tags: string[];
   /** Surrogate-Key of the page (its tags, bounded), worked out once when stored. */
@@ -117,8 +119,8 @@ export function ownedCopy(bytes: Buffer): Buffer {
 }
 
 /** The uncompressed page, for a request that accepts neither brotli nor gzip. */
-export function identityOf(entry: Pick<PageEntry, "gzip">): Buffer {
-  return zlib.gunzipSync(entry.gzip);
+export function identityOf(entry: Pick<PageEntry, "gzip" | "br">): Buffer {
+  return entry.gzip ? zlib.gunzipSync(entry.gzip) : zlib.brotliDecompressSync(entry.br!);
 }
 
 export function etagOf(body: Buffer): string {
@@ -144,7 +146,7 @@ export class PageCache {
     this.lru = new LRUCache<string, PageEntry>({
       maxSize: Math.max(1, maxBytes),
       // The Buffers, and the strings at two bytes a character (key, tags, headers), plus the object.
-      sizeCalculation: (e, key) => e.gzip.length + e.br.length + 2 * (key.length + e.surrogateKey.length * 2 + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + 256,
+      sizeCalculation: (e, key) => (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 2 * (key.length + e.surrogateKey.length * 2 + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + 256,
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }
@@ -169,6 +171,21 @@ export class PageCache {
     return entry;
   }
 
+  /**
+   * The body of `entry` (stored under `key`) for a request that accepts `encoding` (undefined:
+   * neither). An encoding not kept yet is made once from the other and kept with the entry.
+   */
+  encoded(key: string, entry: PageEntry, encoding: "br" | "gzip" | undefined): Buffer {
+    if (!encoding) return identityOf(entry);
+    const kept = entry[encoding];
+    if (kept) return kept;
+    const made = ownedCopy(compress(identityOf(entry), encoding));
+    entry[encoding] = made;
+    // The same entry, now larger: set again so the byte bound counts it (no dispose: same page).
+    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, { noDisposeOnSet: true });
+    return made;
+  }
+
   /** The fresh entry under `key`, without counting a lookup (for requests that waited on a render). */
   peekFresh(key: string, now = Date.now()): PageEntry | undefined {
     const entry = this.lru.peek(key);
@@ -182,11 +199,11 @@ export class PageCache {
    */
   store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
     if (renderStartedAt <= this.purgedAllAt || init.tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt)) return false;
-    const { body, ...rest } = init;
+    const { body, gzip, br, ...rest } = init;
     const entry: PageEntry = {
       ...rest,
-      gzip: ownedCopy(init.gzip ?? compress(body, "gzip")),
-      br: ownedCopy(init.br ?? compress(body, "br")),
+      ...(gzip || !br ? { gzip: ownedCopy(gzip ?? compress(body, "gzip")) } : {}),
+      ...(br ? { br: ownedCopy(br) } : {}),
       etag: etagOf(body),
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
@@ -303,7 +320,7 @@ function lookupKey(req: IncomingMessage, pathname: string, search: string): stri
 }
 
 /** Answers a fresh entry: its precompressed body, or 304 on a matching ETag. */
-function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean, outcome = "page-hit"): void {
+function answer(req: IncomingMessage, res: ServerResponse, cache: PageCache, key: string, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean, outcome = "page-hit"): void {
   res.statusCode = entry.status;
   res.setHeader("Content-Type", entry.contentType);
   setPageHeaders(res, entry.status, entry.surrogateKey, entry.freshSeconds, privateAnswer);
@@ -317,7 +334,7 @@ function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, set
     return;
   }
   const encoding = pickEncoding(req);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : identityOf(entry);
+  const body = cache.encoded(key, entry, encoding);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
@@ -340,7 +357,7 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
       lookedUp.set(req, key);
       return false;
     }
-    answer(req, res, entry, setPageHeaders, false);
+    answer(req, res, cache, key, entry, setPageHeaders, false);
     return true;
   };
 }
@@ -361,7 +378,7 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
     const entry = known === undefined ? cache.get(key) : undefined;
     if (entry) {
       res.locals.cacheOutcome = "page-hit";
-      return answer(req, res, entry, setPageHeaders, res.locals.privateAnswer === true);
+      return answer(req, res, cache, key, entry, setPageHeaders, res.locals.privateAnswer === true);
     }
     res.locals.cacheOutcome = "page-miss";
     // Only a GET stores what it renders (capturePages), so only a GET leads or waits.
@@ -370,7 +387,7 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
       if (turn.entry) {
         res.locals.cacheOutcome = "page-collapsed";
         onCollapsed?.(req);
-        return answer(req, res, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
+        return answer(req, res, cache, key, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
       }
       // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
       // visitor leaves first. Either way the waiters learn the outcome.

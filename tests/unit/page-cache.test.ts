@@ -57,17 +57,32 @@ describe("PageCache", () => {
     const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(100 + i)}</body></html>`));
     // As capturePages hands them over: the encoding just sent, straight from zlib (a pool slice).
     pages.forEach((body, i) => cache.store(`/p/${i}`, { ...page([]), body, gzip: zlib.gzipSync(body) }));
+    // Half of them are then asked for in brotli too.
+    pages.forEach((_, i) => i % 2 === 0 && cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, "br"));
     let held = 0;
     const seen = new Set<ArrayBufferLike>();
     for (let i = 0; i < pages.length; i++) {
       const entry = cache.get(`/p/${i}`)!;
-      for (const b of [entry.gzip, entry.br]) if (!seen.has(b.buffer)) (seen.add(b.buffer), (held += b.buffer.byteLength));
+      for (const b of [entry.gzip, entry.br]) if (b && !seen.has(b.buffer)) (seen.add(b.buffer), (held += b.buffer.byteLength));
     }
     expect(held).toBeLessThanOrEqual(cache.bytes);
     // A request that refuses compression gets the page itself, decoded.
-    pages.forEach((body, i) => expect(identityOf(cache.get(`/p/${i}`)!).equals(body)).toBe(true));
+    pages.forEach((body, i) => expect(cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, undefined).equals(body)).toBe(true));
     // No uncompressed copy is kept: far less than the pages themselves.
     expect(cache.bytes).toBeLessThan(pages.reduce((n, b) => n + b.length, 0) / 2);
+  });
+
+  it("compresses a rendered page once; the other encoding is made when first asked for, kept and counted", () => {
+    const cache = new PageCache(10 * 1024 * 1024);
+    const body = Buffer.from(`<html>${"<p>porcelain</p>".repeat(500)}</html>`);
+    cache.store("/products", { ...page([]), body, br: zlib.brotliCompressSync(body) });
+    expect(cache.get("/products")!.gzip).toBeUndefined();
+    const before = cache.bytes;
+    const gzip = cache.encoded("/products", cache.get("/products")!, "gzip");
+    expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
+    expect(cache.get("/products")!.gzip).toBe(gzip);
+    expect(cache.bytes).toBe(before + gzip.length);
+    expect(identityOf(cache.get("/products")!).equals(body)).toBe(true);
   });
 
   it("treats an expired page as a miss", async () => {
