@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # The FC site image. Four stages: all dependencies, the build, production dependencies only, and a
 # slim runtime that runs node itself as PID 1 (signals reach the app's graceful shutdown directly)
 # as the unprivileged `node` user. Without WP_URL the same image serves the bundled demo catalogue.
