@@ -228,6 +228,18 @@ function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
   return { keys, canonical, label: `/${label.join("/")}` };
 }
 
+/** A route's path in a language, with these key values (encoded here): the inverse of matchRoute. */
+export function pathOf(route: FlatRoute, lang: Lang, keys: readonly (string | number)[]): string {
+  const values = [...keys];
+  const parts: string[] = lang === DEFAULT_LANG ? [] : [lang];
+  for (const part of route.path) {
+    if (typeof part === "string") parts.push(WORDS[part][lang]);
+    else if (values.length > 0) parts.push(encodeURIComponent(String(values.shift())));
+    else if (!part.optional) throw new Error(`pathOf: ${route.label} needs a value for :${part.key}`);
+  }
+  return `/${parts.join("/")}`;
+}
+
 /** The React Router path of a route (`categorie/:slug/prodotti/:id?`), relative to its parent. */
 export function routerPath(entry: RouteEntry, lang: Lang): string {
   return entry.path

@@ -19,7 +19,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = idParam(params.id);
   const product = await content.getProduct(id, lang);
   if (!product) notFound();
-  const alternates = await alternatesFor(content, new URL(request.url).pathname);
+  const alternates = await alternatesFor(content, new URL(request.url));
   return {
     product,
     alternates,
