@@ -5,7 +5,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { LRUCache } from "lru-cache";
 import sharp from "sharp";
 import { drawArtwork } from "./artwork/scenes";
@@ -15,7 +14,10 @@ import type { ImageSize } from "./sizes";
 /** Bump when drawings change, so disk caches from older code are not served. */
 const RENDER_VERSION = "fc-demo-art-5";
 
-export const DEFAULT_MEDIA_CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.cache/demo-media");
+// Under the working directory (the repository, or /app in the image, where the Dockerfile makes
+// .cache/ the node user's and the chart mounts an emptyDir), never beside the module: bundled into
+// build/node/chunks/ that resolved to /app/build/.cache, root-owned and on a read-only filesystem.
+export const DEFAULT_MEDIA_CACHE_DIR = path.resolve(process.cwd(), ".cache/demo-media");
 
 export interface MediaRendererOptions {
   /** Where rendered files are kept between runs; false for memory only. */
