@@ -81,6 +81,7 @@ async function main() {
       apiToken: config.cdn.apiToken,
       fastlyServiceId: config.cdn.fastlyServiceId,
       cloudflareZoneId: config.cdn.cloudflareZoneId,
+      varnishUrls: config.cdn.varnishUrls,
       apiUrl: config.cdn.apiUrl,
       requestsPerSecond: config.cdn.purgeRate,
     }),

@@ -211,7 +211,11 @@ export function createSite(options: SiteOptions) {
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       // Form answers repeat what the visitor typed: never cached anywhere.
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
-      // A route that answers per visitor (previews) says so itself: never make it public.
+      // A preview answers a signed, short-lived link: private whatever its status. (Its refusals,
+      // 403 expired and 404 missing, go through the error boundary, which drops the route's own
+      // headers: they were public, with CDN freshness, and stored here and at the edge.)
+      if (isPreviewPath(req.path)) return setHeaders(res, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+      // A route that answers per visitor says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
       const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
@@ -282,4 +286,15 @@ export function createSite(options: SiteOptions) {
     else app(req, res);
   };
   return { app, handle };
+}
+
+/** /preview and its data request, in either language, however the path is encoded or cased. */
+function isPreviewPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape is not the preview route
+  }
+  return /^\/(?:it\/)?preview(?:\.data)?$/i.test(decoded);
 }
