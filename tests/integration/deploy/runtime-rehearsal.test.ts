@@ -1,10 +1,11 @@
 // A rehearsal of the Dockerfile's runtime stage, for a machine without a Docker engine: a clean
 // directory gets what the image gets — package.json, package-lock.json and build/ — then
 // `npm ci --omit=dev --ignore-scripts` (offline from npm's cache where it can), and
-// `node build/node/main.js` must start from there in demo mode (WP_URL unset) with only the
-// image's environment (the Dockerfile's ENV, jemalloc preloaded as there), answer /healthz, /readyz, a page with its hashed assets and an image of the
+// `node build/node/main.js` with only the image's environment must refuse to start without WP_URL
+// (exit 78, naming it: the demo's invented company is never served by accident), and start from
+// there in demo mode once DEMO_CATALOGUE=true says so (the Dockerfile's ENV, jemalloc preloaded as there), answer /healthz, /readyz, a page with its hashed assets and an image of the
 // demo catalogue, serve /metrics on its own port, and leave cleanly on SIGTERM as PID 1 would.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,6 +23,7 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
   const logs: string[] = [];
   let url: string;
   let metricsUrl: string;
+  let refusal: SpawnSyncReturns<string>;
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), "fc-runtime-"));
@@ -40,12 +42,19 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
 
     const port = await freePort();
     const metricsPort = await freePort();
+    // The image's own start, as the chart runs it, without WP_URL: refused.
+    refusal = spawnSync(process.execPath, ["build/node/main.js"], {
+      cwd: dir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, ...runtimeImageEnv(), PORT: String(port), METRICS_PORT: String(metricsPort) },
+      timeout: 30_000,
+    });
     url = `http://127.0.0.1:${port}`;
     metricsUrl = `http://127.0.0.1:${metricsPort}/metrics`;
     // The image's environment only (Dockerfile ENV), plus the ports; nothing from this shell.
     child = spawn(process.execPath, ["build/node/main.js"], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, ...runtimeImageEnv(), PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: "warn" },
+      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, ...runtimeImageEnv(), PORT: String(port), METRICS_PORT: String(metricsPort), LOG_LEVEL: "warn", DEMO_CATALOGUE: "true" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     exited = new Promise((resolve) => child.once("exit", (code) => resolve(code)));
@@ -68,6 +77,12 @@ describe.runIf(ready)("the runtime stage, rehearsed without Docker", () => {
       await exited;
     }
     if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("refuses to start without WP_URL unless DEMO_CATALOGUE=true (exit 78, naming both)", () => {
+    expect(refusal.status).toBe(78);
+    expect(refusal.stderr).toMatch(/WP_URL: is required in production/);
+    expect(refusal.stderr).toMatch(/DEMO_CATALOGUE=true/);
   });
 
   it("installed production dependencies only", () => {
