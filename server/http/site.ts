@@ -22,6 +22,7 @@ import { PageRenders } from "./page-renders";
 import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
+import type { RateLimits } from "./rate-limits";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -46,6 +47,8 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The webhook and the SRE purge API. */
   api?: RequestHandler;
+  /** Per-client limits (Redis-backed when configured); default: in memory. */
+  rateLimits?: RateLimits;
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -71,6 +74,10 @@ export function createSite(options: SiteOptions) {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // The client address (req.ip, the key of every rate limit): X-Forwarded-For is read only as far
+  // as TRUST_PROXY says (a hop count, or the proxies' CIDRs); by default not at all, so a visitor
+  // cannot choose their address by sending the header.
+  app.set("trust proxy", config.trustProxy);
 
   // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
   // the keep-alive connections idle at that instant, but one whose answer had just finished was not
@@ -155,7 +162,7 @@ export function createSite(options: SiteOptions) {
 
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
-  app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
+  app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
   app.use(rootLanguageRedirect(config.rootRedirect));
 
