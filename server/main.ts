@@ -10,8 +10,9 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient } from "./content/wordpress-client";
-import { createContentService } from "./content/content-service";
+import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
+import { answeringOutages } from "./content/outage";
+import { createContentService, type FallbackKind } from "./content/content-service";
 import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
 import { cacheApi } from "./http/cache-api";
 import { createCdnPurger } from "./cdn";
@@ -65,7 +66,14 @@ async function main() {
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      if (isAuthenticationFailure(o.status, o.code)) {
+        // Pages already cached keep being served; readiness and the metric tell the operator.
+        if (state.wordpress !== "unauthorized") logger.error({ endpoint: o.endpoint, status: o.status, code: o.code }, "WordPress refuses the site's credentials (WP_USER / WP_APP_PASSWORD)");
+        state.wordpress = "unauthorized";
+        metrics.authFailures.inc();
+      } else {
+        state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      }
       noteOrigin(o.durationMs);
     },
   });
@@ -93,16 +101,33 @@ async function main() {
       served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
     },
   });
-  const content = createContentService({
+  // What WordPress answered that the site shows a fallback for (readiness lists them).
+  const fallbacks = new Map<FallbackKind, string>();
+  const service = createContentService({
     client,
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
+    observe: {
+      fallback(kind, reason) {
+        metrics.contentFallbacks.inc({ kind });
+        logger.warn({ reqId: currentScope()?.requestId, kind }, reason);
+        fallbacks.set(kind, reason);
+      },
+      recovered: (kind) => void fallbacks.delete(kind),
+    },
+  });
+  const content = answeringOutages(service, (error) => {
+    const scope = currentScope();
+    logger.warn(
+      { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+      "WordPress unreachable and nothing cached: answering 503",
+    );
   });
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations };
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];
@@ -145,7 +170,14 @@ async function main() {
   });
   const readiness = () => {
     const stats = cache.stats();
-    return { redis: stats.redis, breaker: stats.breaker, bus: stats.bus, memory: stats.memory, pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled" };
+    return {
+      redis: stats.redis,
+      breaker: stats.breaker,
+      bus: stats.bus,
+      memory: stats.memory,
+      pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
+      warnings: [...fallbacks.values()],
+    };
   };
   const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
   const server = http.createServer(site.handle);

@@ -5,6 +5,7 @@ import { createContext } from "react-router";
 import type { ContentService } from "../../server/content/types";
 import type { PublicConfig } from "../../server/config";
 import type { Integrations } from "../../server/integrations";
+import type { Logger } from "../../server/logger";
 
 export interface PageCacheHints {
   /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
@@ -22,6 +23,8 @@ export interface SiteContext {
   page: PageCacheHints;
   /** Newsletter, contact form, captcha verification (server/integrations). */
   integrations: Integrations;
+  /** The process's pino logger: every server-side log line goes through it (never console.*). */
+  logger: Logger;
   /** The visitor's IP (express `req.ip`): the key of the forms' rate limits. */
   clientIp: string;
 }

@@ -40,13 +40,26 @@ export function createMetrics() {
     labelNames: ["source"] as const,
     registers: [registry],
   });
+  const authFailures = new Counter({
+    name: "wp_origin_auth_failures_total",
+    help: "WordPress answers refusing the site's credentials (401/403 with an authentication code)",
+    registers: [registry],
+  });
+  const contentFallbacks = new Counter({
+    name: "wp_content_fallbacks_total",
+    help: "Pages shown with a fallback because WordPress's answer could not be used (kind: front-page, menu)",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
   const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
 
   for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
   redisUp.set(0);
+  authFailures.inc(0);
+  for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp };
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, authFailures, contentFallbacks };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -12,7 +12,9 @@ export type Fault =
   | { kind: "slow"; ms: number }
   | { kind: "html"; status: number }
   | { kind: "invalid-json" }
-  | { kind: "wrong-shape" };
+  | { kind: "wrong-shape" }
+  /** Exactly this answer (a body as stock wuxt or a plugin would send it; "" for none at all). */
+  | { kind: "answer"; status: number; body: string; contentType?: string };
 
 export interface FaultyWordPress {
   url: string;
@@ -57,6 +59,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     if (active?.kind === "html") {
       res.writeHead(active.status, { "Content-Type": "text/html; charset=UTF-8" });
       return res.end("<!DOCTYPE html><html><body><h1>Error establishing a database connection</h1></body></html>");
+    }
+    if (active?.kind === "answer") {
+      res.writeHead(active.status, { "Content-Type": active.contentType ?? "application/json; charset=UTF-8" });
+      return res.end(active.body);
     }
     if (active?.kind === "invalid-json") {
       res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
