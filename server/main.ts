@@ -12,6 +12,8 @@ import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
 import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
 import { answeringOutages } from "./content/outage";
+import { createSiteLanguages } from "./content/site-languages";
+import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
 import { createContentService, type FallbackKind } from "./content/content-service";
 import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
 import { cacheApi } from "./http/cache-api";
@@ -118,16 +120,24 @@ async function main() {
       recovered: (kind) => void fallbacks.delete(kind),
     },
   });
-  const content = answeringOutages(service, (error) => {
-    const scope = currentScope();
-    logger.warn(
-      { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
-      "WordPress unreachable and nothing cached: answering 503",
-    );
+  // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
+  const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
+  await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  const content = answeringOutages(service, {
+    onOutage(error) {
+      const scope = currentScope();
+      logger.warn(
+        { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+        "WordPress unreachable and nothing cached: answering 503",
+      );
+    },
+    onLanguageRefused(error) {
+      for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
+    },
   });
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger };
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];
@@ -161,6 +171,8 @@ async function main() {
     if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before);
     else pageCache.purge(event.tags, event.before);
   });
+  // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
+  languages.onChange(() => pageCache?.purgeAll());
   const api = cacheApi({
     purger: cache,
     purgeSecret: config.purgeSecret,
@@ -176,10 +188,11 @@ async function main() {
       bus: stats.bus,
       memory: stats.memory,
       pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
+      languages: languages.state(),
       warnings: [...fallbacks.values()],
     };
   };
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
@@ -202,6 +215,7 @@ async function main() {
     server.close(async () => {
       metricsServer.close();
       await cache.close().catch(() => undefined);
+      languages.close();
       await closeDemo?.();
       logger.info("stopped");
       process.exit(0);

@@ -4,7 +4,7 @@ import { data, redirect, type MetaArgs } from "react-router";
 import type { ContentService, ProductSummary } from "../../server/content/types";
 import { collectionPageLd, productItems } from "./structured-data";
 import { langFromPath, listPathOf, productPath, type Lang } from "./locale";
-import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
+import { pageMeta, rootConfig, servedLanguages, type PageMetaInput } from "./seo";
 
 export function langOf(request: Request): Lang {
   return langFromPath(new URL(request.url).pathname);
@@ -80,6 +80,7 @@ export function metaFrom(
       title: data.title,
       description: data.description,
       image: data.image,
+      languages: servedLanguages(args.matches as Parameters<typeof servedLanguages>[0]),
       ...input,
     }),
     ...contentHostLinks(config?.wpPublicUrl),

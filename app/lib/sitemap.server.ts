@@ -19,17 +19,19 @@ async function allProducts(content: ContentService, lang: ContentLang) {
   return [first, ...rest].flatMap((p) => p.items);
 }
 
-export async function sitemapUrls(content: ContentService): Promise<SitemapUrl[]> {
-  const [productsEn, productsIt, categories, collections, exclusives, pages] = await Promise.all([
-    allProducts(content, "en"),
-    allProducts(content, "it"),
-    Promise.all(LANGS.map((l) => content.listCategories(l))),
-    Promise.all(LANGS.map((l) => content.listEditions("collections", l))),
-    Promise.all(LANGS.map((l) => content.listEditions("exclusives", l))),
-    Promise.all(COMPANY_PAGES.map((key) => Promise.all(LANGS.map((l) => content.getPage(key, l).catch(() => null))))),
+/** Every page of the languages served (`served`: WordPress asked for no other). */
+export async function sitemapUrls(content: ContentService, served: readonly Lang[] = LANGS): Promise<SitemapUrl[]> {
+  const each = <T>(read: (lang: Lang) => Promise<T>, none: T) => Promise.all(LANGS.map((l) => (served.includes(l) ? read(l) : Promise.resolve(none))));
+  const [[productsEn = [], productsIt = []], categories, collections, exclusives, pages] = await Promise.all([
+    each((l) => allProducts(content, l), []),
+    each((l) => content.listCategories(l), []),
+    each((l) => content.listEditions("collections", l), []),
+    each((l) => content.listEditions("exclusives", l), []),
+    Promise.all(COMPANY_PAGES.map((key) => each((l) => content.getPage(key, l).catch(() => null), null))),
   ]);
   const urls: SitemapUrl[] = [];
-  const both = (...parts: (Section | string | number)[]) => ({ en: localizePath("en", ...parts), it: localizePath("it", ...parts) });
+  const both = (...parts: (Section | string | number)[]) =>
+    Object.fromEntries(served.map((l) => [l, localizePath(l, ...parts)])) as SitemapUrl["paths"];
 
   urls.push({ paths: both() });
   for (const section of ["products", "categories", "collections", "exclusives", "projects", "wishlist"] as const) {
@@ -82,11 +84,11 @@ function isoDate(value: string | undefined): string | undefined {
   return Number.isNaN(d.getTime()) ? undefined : d.toISOString();
 }
 
-export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[]): string {
+export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[], served: readonly Lang[] = LANGS): string {
   const body = urls
     .filter((u) => u.paths[lang])
     .map((u) => {
-      const alternates = LANGS.filter((l) => u.paths[l])
+      const alternates = served.filter((l) => u.paths[l])
         .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(siteUrl, u.paths[l]!))}"/>`)
         .concat(u.paths.en ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(siteUrl, u.paths.en))}"/>`] : []);
       const lastmod = isoDate(u.lastmod);
@@ -96,8 +98,8 @@ export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[]): str
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(siteUrl: string): string {
-  const items = LANGS.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
+export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS): string {
+  const items = served.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 

@@ -21,6 +21,7 @@ import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, serve
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import { RETRY_AFTER_SECONDS } from "../content/outage";
+import type { Lang } from "../../app/lib/locale";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -46,6 +47,8 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The webhook and the SRE purge API. */
   api?: RequestHandler;
+  /** The languages served (server/content/site-languages.ts); all of them when not given. */
+  languages?: () => readonly Lang[];
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -154,7 +157,7 @@ export function createSite(options: SiteOptions) {
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
   app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
 
-  app.use(rootLanguageRedirect(config.rootRedirect));
+  app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
   const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
   const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
