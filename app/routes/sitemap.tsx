@@ -9,6 +9,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A language the site does not serve has no sitemap (and the index does not list it).
   if (!languages.isServed(lang)) throw new Response("This page could not be found\n", { status: 404, headers: { "Content-Type": "text/plain" } });
   const served = languages.served();
-  const xml = sitemapXml(publicConfig.siteUrl, lang, await sitemapUrls(content, served), served);
+  const xml = sitemapXml(publicConfig.siteUrl, lang, await sitemapUrls(content, served));
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }
