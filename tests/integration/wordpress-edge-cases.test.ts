@@ -144,6 +144,20 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
     }
   });
 
+  it("renders a menu's child items as nested lists: behind a disclosure button in the header, shown in the footer", async () => {
+    await purge(site, ["menu"]);
+    const html = (await probe(`${site.url}/it/wishlist`)).body;
+    const header = /<nav id="main-menu"[\s\S]*?<\/nav>/.exec(html)![0];
+    // "Chi siamo" holds Manifattura, Prove and Finanziamenti (the demo's header menu).
+    const parent = /<li class="menu-tree__parent"[^>]*>([\s\S]*?)<\/ul><\/li>/.exec(header)![1]!;
+    expect(parent).toMatch(/<a [^>]*href="\/it\/about"[^>]*>Chi siamo<\/a>/);
+    const button = /<button [^>]*class="menu-tree__toggle"[^>]*>/.exec(parent)![0];
+    expect(button).toContain('aria-expanded="false"');
+    const controls = /aria-controls="([^"]+)"/.exec(button)![1]!;
+    const children = new RegExp(`<ul id="${controls.replace(/[^\w-]/g, "\\$&")}" class="menu-tree__children">([\\s\\S]*)`).exec(parent)![1]!;
+    expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manifattura", "Prove", "Finanziamenti"]);
+  });
+
   it("keeps the last menu read when WordPress fails on it after a purge, with a warn line and a metric", async () => {
     await purge(site, ["menu"]);
     const before = footerLinks((await probe(`${site.url}/newsletter`)).body);
