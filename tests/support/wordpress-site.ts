@@ -204,6 +204,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
   const logs: string[] = [];
   let child: ChildProcess | null = null;
   let created = false;
+  let stopping: Promise<void> | undefined;
 
   const cleanup = async () => {
     if (child?.pid && child.exitCode === null) {
@@ -320,7 +321,8 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
         }
         return { status: res.status, body: parsed, headers: res.headers };
       },
-      stop: cleanup,
+      // Once: a test may stop WordPress (an outage) before its afterAll does.
+      stop: () => (stopping ??= cleanup()),
     };
     return site;
   } catch (error) {
