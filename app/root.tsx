@@ -22,6 +22,7 @@ import { i18nFor, loadMessages } from "./lib/i18n";
 import { DEFAULT_LANG, langFromPath, listPathOf } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
+import { LastResortBoundary } from "./components/LastResort";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
@@ -135,5 +136,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} error={error} standalone />;
+  return (
+    <LastResortBoundary lang={langFromPath(useLocation().pathname)}>
+      <ErrorPage status={status} error={error} standalone />
+    </LastResortBoundary>
+  );
 }

@@ -93,4 +93,36 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       }
     });
   });
+
+  describe("client last resort", () => {
+    it("shows the localized last-resort page when the error page itself fails in the browser", async () => {
+      const context = await newContext();
+      // The error page's module, as served, throws while rendering (its status line's class name
+      // becomes an expression that throws): the error page fails in the browser only.
+      await context.route(/\/assets\/ErrorPage-[\w-]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/([`"'])error-page__status\1/g, '(()=>{throw new Error("forced failure in the error page")})()');
+        await route.fulfill({ response, body });
+      });
+      for (const [path, text] of [
+        ["/it/pagina-che-non-esiste", { message: "Si è verificato un errore durante la visualizzazione della pagina di errore", home: "/it" }],
+        ["/no-such-page", { message: "An error occurred while showing the error page", home: "/" }],
+      ] as const) {
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        const res = await page.goto(site.url + path, { waitUntil: "load" });
+        expect(res?.status()).toBe(404);
+        await page.waitForSelector(".error-page--last-resort", { timeout: 15_000 });
+        expect(await page.textContent("main h1")).toBe(text.message);
+        expect(await page.getAttribute("main a", "href")).toBe(text.home);
+        expect(await showsRouterErrorScreen(page)).toBe(false);
+        expect(await page.locator("pre").count()).toBe(0);
+        // React reports the error it caught; nothing else may appear.
+        expect(watch.errors.filter((e) => !/forced failure in the error page/.test(e))).toEqual([]);
+        await screenshot(page, `journey-last-resort-${path.startsWith("/it") ? "it" : "en"}`);
+        await page.close();
+      }
+      await context.close();
+    });
+  });
 });
