@@ -125,4 +125,39 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await context.close();
     });
   });
+
+  describe("chunk failures", () => {
+    it("reloads the target once when its route chunk fails, then shows the error page instead of looping", async () => {
+      const context = await newContext();
+      // The company pages' route module cannot be fetched (a deployment replaced it).
+      await context.route(/\/assets\/company-page-[\w-]+\.js$/, (route) => route.abort());
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+      });
+
+      await open(page, "/");
+      documents.length = 0;
+      await page.locator("footer a[href='/funding']").first().click();
+      // One new document, for the page the visitor asked for (it works without its script).
+      await page.waitForURL(`${site.url}/funding`);
+      await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Funding");
+      expect(documents).toEqual(["/funding"]);
+
+      // Within the minute, the same failure shows the error page with a link home: no reload.
+      await open(page, "/");
+      documents.length = 0;
+      await page.locator("footer a[href='/funding']").first().click();
+      await page.waitForSelector("main.error-page");
+      expect(await page.getAttribute("main.error-page a.button", "href")).toBe("/");
+      expect(await showsRouterErrorScreen(page)).toBe(false);
+      await page.waitForTimeout(1000); // a reload, if one were coming, would have started by now
+      expect(documents).toEqual([]);
+      // React and React Router report the failure they rendered as the error page; nothing else.
+      expect(watch.errors.filter((e) => !/company-page-[\w-]+\.js/.test(e))).toEqual([]);
+      await context.close();
+    });
+  });
 });
