@@ -8,20 +8,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { parsePath, sectionOf } from "../../app/lib/locale";
+import { DATA_QUERY, matchRoute } from "../../app/lib/route-table";
 
-
-/** Query parameters that change what a route renders. Everything else (utm_*, gclid …) is ignored. */
-const DECLARED_PARAMS: Record<string, readonly string[]> = {
-  products: ["page", "category", "colour", "sort", "q"],
-  wishlist: ["items"],
-  // The contact page shows the objects of ?wishlist= and ?product= (app/routes/contact.tsx).
-  contact: ["wishlist", "product"],
-};
-/** React Router's single-fetch parameter naming the routes a data request loads. */
-const DATA_PARAMS = ["_routes"];
-/** The signed link of WordPress's Preview (app/routes/preview.tsx). */
-const PREVIEW_PARAMS = ["type", "id", "exp", "sig"];
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A document is buffered whole for its Content-Security-Policy up to this (then streamed). */
 const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
@@ -50,15 +38,19 @@ export interface PageCacheObserver {
   lookup(result: "hit" | "stale" | "miss"): void;
 }
 
-/** The cache key of a request, or null when the request must not be cached at all. */
+/**
+ * The cache key of a request: the path as requested and the query parameters its route declares
+ * in the route table, sorted (tracking parameters such as utm_* or gclid never count). The route
+ * is matched as React Router matches it (any letter case, percent-encoding), so the parameters
+ * are those of the page that renders. Fixed (tests/security/cache-poisoning.test.ts): /Products or
+ * /%70roducts render the product list but were looked up as an unknown section with no declared
+ * parameters, so /Products?category=vases was stored, and served, as /Products.
+ */
 export function pageCacheKey(pathname: string, search: URLSearchParams): string {
   const isData = pathname.endsWith(".data");
   const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
-  const { lang, words } = parsePath(routingPath(pagePath));
-  const section = sectionOf(words[0], lang);
   // /preview is never cached (private), but the router renders it from the key's parameters too.
-  const routeParams = section ? (DECLARED_PARAMS[section] ?? []) : words[0] === "preview" && words.length === 1 ? PREVIEW_PARAMS : [];
-  const declared = [...routeParams, ...(isData ? DATA_PARAMS : [])];
+  const declared = [...Object.keys(matchRoute(pagePath)?.route.query ?? {}), ...(isData ? DATA_QUERY : [])];
   const kept: [string, string][] = [];
   for (const name of declared) {
     const value = search.get(name);
@@ -67,23 +59,6 @@ export function pageCacheKey(pathname: string, search: URLSearchParams): string 
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const query = new URLSearchParams(kept).toString();
   return `${pathname}${query ? `?${query}` : ""}`;
-}
-
-/**
- * The path as React Router matches it: percent-decoded and case-insensitive. The key keeps the
- * path as requested, but the route (and so the declared parameters) must be the one that renders.
- * Fixed (tests/security/cache-poisoning.test.ts): /Products or /%70roducts render the product list
- * but were looked up as an unknown section with no declared parameters, so
- * /Products?category=vases was stored, and served, as /Products.
- */
-function routingPath(pathname: string): string {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // malformed escapes: React Router answers 400/404 for these; the raw path will do
-  }
-  return decoded.toLowerCase();
 }
 
 /**

@@ -14,6 +14,7 @@ import { routeLabel } from "./route-label";
 import { pageCacheHeaders, setHeaders } from "./headers";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
+import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
 import { Turns } from "../../app/lib/turns.server";
@@ -137,6 +138,9 @@ export function createSite(options: SiteOptions) {
     }
     next();
   });
+
+  // /IT/Prodotti → /it/prodotti (301), keys and query kept.
+  app.use(canonicalUrlRedirect());
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
