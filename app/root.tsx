@@ -20,7 +20,7 @@ import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
 import { i18nFor, loadMessages } from "./lib/i18n";
 import { siteDescription } from "./lib/seo";
-import { DEFAULT_LANG, langFromPath, listPathOf } from "./lib/locale";
+import { DEFAULT_LANG, langFromPath } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
 import { LastResortBoundary } from "./components/LastResort";
@@ -112,7 +112,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <SiteStatus />
         </I18nextProvider>
-        <ScrollRestoration getKey={(location) => listPathOf(location.pathname) + location.search} />
+        {/* Scroll (spec §2): keyed per history entry, so a new navigation starts at the top (or at
+            its hash; html's scroll-behavior makes it smooth) and Back/Forward restore where the
+            visitor was. Opening and closing a product dialog passes preventScrollReset: the list
+            underneath stays where it is. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>

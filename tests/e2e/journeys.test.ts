@@ -160,4 +160,75 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await context.close();
     });
   });
+
+  describe("scroll", () => {
+    /** The scroll position once smooth scrolling has come to rest. */
+    async function restingScroll(page: Page): Promise<number> {
+      let last = -1;
+      for (;;) {
+        const y = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(window.scrollY), 100))));
+        if (y === last) return y;
+        last = y;
+      }
+    }
+
+    /** Waits until the page with this title has rendered (the URL changes before it does). */
+    async function at(page: Page, path: string, title: string): Promise<void> {
+      await page.waitForURL(site.url + path);
+      await page.waitForFunction((t) => document.title === t, `${title} – FC`);
+    }
+
+    /** A click on a header link as a visitor makes it: the page is not scrolled to show the link first. */
+    async function clickInPlace(page: Page, selector: string): Promise<void> {
+      await page.locator(selector).dispatchEvent("click");
+    }
+
+    it("starts a new navigation at the top, restores on Back, and keeps the list under a product dialog", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/products");
+      const card = page.locator(".product-grid > li a.product-card__link").nth(9);
+      await card.scrollIntoViewIfNeeded();
+      const listY = await restingScroll(page);
+      expect(listY).toBeGreaterThan(600);
+
+      // A product opens over the list and closes where it was.
+      await card.click();
+      await page.waitForSelector("dialog.product-dialog[open]");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+
+      // A new page starts at the top.
+      await clickInPlace(page, "header nav#main-menu a[href='/about']");
+      await at(page, "/about", "About FC");
+      expect(await restingScroll(page)).toBe(0);
+      await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
+      await restingScroll(page);
+
+      // Back to the list: where it was. Forward to about: where it was.
+      await page.goBack();
+      await at(page, "/products", "Products");
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+      await page.goForward();
+      await at(page, "/about", "About FC");
+      expect(Math.abs((await restingScroll(page)) - 400)).toBeLessThan(40);
+
+      // The header's "Products" is a new navigation: the top, not the list's old position.
+      await clickInPlace(page, "header nav#main-menu a[href='/products']");
+      await at(page, "/products", "Products");
+      expect(await restingScroll(page)).toBe(0);
+
+      // Back twice: about where it was, then the list where it was.
+      await page.goBack();
+      await at(page, "/about", "About FC");
+      expect(Math.abs((await restingScroll(page)) - 400)).toBeLessThan(40);
+      await page.goBack();
+      await at(page, "/products", "Products");
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
 });
