@@ -155,6 +155,9 @@ function labelOf(path: readonly (Section | RouteKey)[]): string {
 /** Every route of one language, parents before children. */
 export const FLAT_ROUTES: readonly FlatRoute[] = flatten(ROUTES);
 
+/** The most segments a page's path has (after the prefix): a longer path is no page. */
+const DEEPEST = Math.max(...FLAT_ROUTES.map((route) => route.path.length));
+
 export interface RouteMatch {
   lang: Lang;
   route: FlatRoute;
@@ -191,8 +194,10 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
   const first = all[0] === undefined ? undefined : decodeWord(all[0]);
   const lang = prefixed.find((l) => l === first) ?? defaultLang;
   const segments = lang === defaultLang ? all : all.slice(1);
+  if (segments.length > DEEPEST) return undefined;
+  const words = segments.map(decodeWord);
   for (const route of FLAT_ROUTES) {
-    const match = matchPath(route, segments, lang);
+    const match = matchPath(route, segments, words, lang);
     if (match) {
       const prefix = lang === defaultLang ? [] : [lang];
       const canonical = `/${[...prefix, ...match.canonical].join("/")}`;
@@ -202,7 +207,8 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
   return undefined;
 }
 
-function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
+/** `words`: the segments decoded and in lowercase, as path words are compared. */
+function matchPath(route: FlatRoute, segments: string[], words: string[], lang: Lang) {
   const keys: RouteMatch["keys"] = [];
   const canonical: string[] = [];
   const label: string[] = [];
@@ -210,7 +216,7 @@ function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
   for (const part of route.path) {
     const segment = segments[i];
     if (typeof part === "string") {
-      if (segment === undefined || decodeWord(segment) !== WORDS[part][lang]) return undefined;
+      if (segment === undefined || words[i] !== WORDS[part][lang]) return undefined;
       canonical.push(WORDS[part][lang]);
       label.push(part);
     } else {
