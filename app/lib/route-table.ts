@@ -74,9 +74,9 @@ const id = (content: Translatable, optional = false): RouteKey => ({ key: "id", 
 const slug = (content: Translatable): RouteKey => ({ key: "slug", content });
 
 /** A product opened as a dialog over the list it sits on: `…/products/{id?}`. */
-const productDialog = (list: string, optional = true): RouteEntry => ({
+const productDialog = (list: string): RouteEntry => ({
   name: `${list}-product`,
-  path: ["products", id("products", optional)],
+  path: ["products", id("products", true)],
   module: "routes/product.tsx",
 });
 
@@ -119,12 +119,12 @@ export const NOT_FOUND_ROUTE = { name: "not-found", module: "routes/not-found.ts
 /** The layout of one language (header, footer, menus per language). */
 export const LANGUAGE_LAYOUT = { name: "locale", module: "routes/locale-layout.tsx" } as const;
 
-/** Routes outside the languages: files at the root. `{lang}` stands for each language. */
-export const FILE_ROUTES = [
+/** Routes outside the languages: files at the root (a sitemap per language). */
+export const FILE_ROUTES: readonly { name: string; path: string; module: string }[] = [
   { name: "sitemap-index", path: "sitemap.xml", module: "routes/sitemap-index.tsx" },
-  { name: "sitemap-{lang}", path: "sitemap-{lang}.xml", module: "routes/sitemap.tsx" },
+  ...LANGS.map((lang) => ({ name: `sitemap-${lang}`, path: `sitemap-${lang}.xml`, module: "routes/sitemap.tsx" })),
   { name: "robots", path: "robots.txt", module: "routes/robots.tsx" },
-] as const;
+];
 
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 export const DATA_QUERY = ["_routes"] as const;
