@@ -126,6 +126,9 @@ export const FILE_ROUTES: readonly { name: string; path: string; module: string 
   { name: "robots", path: "robots.txt", module: "routes/robots.tsx" },
 ];
 
+/** The paths of the file routes (`/sitemap.xml`, `/sitemap-en.xml` …, `/robots.txt`). */
+export const FILE_PATHS: ReadonlySet<string> = new Set(FILE_ROUTES.map((file) => `/${file.path}`));
+
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 export const DATA_QUERY = ["_routes"] as const;
 
