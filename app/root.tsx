@@ -19,6 +19,7 @@ import { I18nextProvider } from "react-i18next";
 import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
 import { i18nFor } from "./lib/i18n";
+import { siteDescription } from "./lib/seo";
 import { langFromPath, listPathOf } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
@@ -53,6 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { config: publicConfig, features: integrations.flags };
 }
 
+/** The site's description: the head of a page without a meta of its own (an error page). */
+export const meta: Route.MetaFunction = ({ location }) => [{ name: "description", content: siteDescription(langFromPath(location.pathname)) }];
+
 // Public configuration does not change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
@@ -73,7 +77,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Consent Mode defaults (denied) before anything else; static, so a CSP hash can allow it. */}
         {data?.config.gtmId ? <script dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={i18n.t("description")} />
         <meta name="keywords" content={i18n.t("keywords")} />
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="application-name" content="FC" />

@@ -67,10 +67,17 @@ const envSchema = z
     CONSENT_POLICY_ID_EN: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     CONSENT_POLICY_ID_IT: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     DEMO_SCALE: z.coerce.number().int().min(1).max(250).default(1),
-    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare"]).default("none"),
+    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare", "varnish"]).default("none"),
     CDN_API_TOKEN: optional(z.string().min(1)),
     CDN_FASTLY_SERVICE_ID: optional(z.string().min(1)),
     CDN_CLOUDFLARE_ZONE_ID: optional(z.string().min(1)),
+    // Every Varnish of a self-hosted edge (docker/varnish): base URLs, each one purged.
+    CDN_VARNISH_URLS: optional(
+      z
+        .string()
+        .transform((s) => s.split(",").map((u) => u.trim()).filter(Boolean))
+        .pipe(z.array(url).min(1, "expected http://host:port,http://host:port")),
+    ),
     CDN_API_URL: optional(url),
     CDN_PURGE_RATE: optional(z.coerce.number().positive().max(1000)),
   })
@@ -106,6 +113,14 @@ const envSchema = z
     }
     if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
       ctx.addIssue({ code: "custom", path: ["CDN_CLOUDFLARE_ZONE_ID"], message: "is required when CDN_PROVIDER is cloudflare" });
+    }
+    if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
+      ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
+    }
+    // The Varnish purge token guards the edge against anyone who can reach it: as long as the
+    // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
+    if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
+      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: "must be at least 16 characters with CDN_PROVIDER=varnish" });
     }
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });
@@ -145,10 +160,11 @@ export interface Config {
   consentPolicyIds: { en: string | undefined; it: string | undefined };
   demoScale: number;
   cdn: {
-    provider: "none" | "fastly" | "cloudflare";
+    provider: "none" | "fastly" | "cloudflare" | "varnish";
     apiToken: string | undefined;
     fastlyServiceId: string | undefined;
     cloudflareZoneId: string | undefined;
+    varnishUrls: string[] | undefined;
     apiUrl: string | undefined;
     purgeRate: number | undefined;
   };
@@ -234,6 +250,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       apiToken: e.CDN_API_TOKEN,
       fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
       cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
+      varnishUrls: e.CDN_VARNISH_URLS,
       apiUrl: e.CDN_API_URL,
       purgeRate: e.CDN_PURGE_RATE,
     },

@@ -1,7 +1,8 @@
-// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), description,
+// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), one description,
 // canonical and hreflang alternates from SITE_URL (never the request's Host), Open Graph.
 import type { MetaDescriptor } from "react-router";
 import { LANGS, DEFAULT_LANG, type Lang } from "./locale";
+import { i18nFor } from "./i18n";
 import type { PublicConfig } from "../../server/config";
 
 export const BRAND = "FC";
@@ -9,6 +10,11 @@ export const TITLE_SEPARATOR = " – ";
 
 export function pageTitle(title: string | undefined): string {
   return title ? `${title}${TITLE_SEPARATOR}${BRAND}` : BRAND;
+}
+
+/** The site's own description (spec §1), for a page that has none of its own. */
+export function siteDescription(lang: Lang): string {
+  return i18nFor(lang).t("description");
 }
 
 export interface PageMetaInput {
@@ -32,9 +38,10 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = pageTitle(input.title);
   const canonical = absoluteUrl(input.siteUrl, input.alternates[input.lang]);
   const meta: MetaDescriptor[] = [{ title }, { property: "og:title", content: title }];
-  if (input.description) {
-    meta.push({ name: "description", content: input.description }, { property: "og:description", content: input.description });
-  }
+  // One description: the page's own, else the site's (React Router's <Meta> shows the deepest
+  // route's meta alone, so this is the only one in the head).
+  const description = input.description || siteDescription(input.lang);
+  meta.push({ name: "description", content: description }, { property: "og:description", content: description });
   if (input.noindex) {
     meta.push({ name: "robots", content: "noindex" });
   } else {

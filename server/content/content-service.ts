@@ -9,6 +9,7 @@
 import type { Logger } from "pino";
 import { z } from "zod";
 import type {
+  Translatable,
   Category,
   Colour,
   Company,
@@ -762,7 +763,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   // ——— language switch ———
 
   async function translate(
-    kind: "products" | "product_categories" | "collections" | "exclusives",
+    kind: Translatable,
     key: string,
     from: Lang,
     to: Lang,
@@ -780,6 +781,13 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     }
     if (from === to) return key;
     if (!isSlug(key)) return null;
+    if (kind === "product_colors") {
+      // Colours are few and listed whole (the product list's filter): pair them through the lists.
+      const colour = (await listColours(from)).find((c) => c.slug === key);
+      const target = colour?.translations[to];
+      if (!target) return null;
+      return (await listColours(to)).find((c) => c.id === target)?.slug ?? null;
+    }
     if (kind === "product_categories") {
       const record = await categoryRecordBySlug(key, from);
       const target = record?.category.translations[to];

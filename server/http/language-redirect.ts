@@ -21,7 +21,9 @@ export function rootLanguageRedirect(rootRedirect: { target: string; status: num
     res.locals.privateAnswer = true;
     if (rootRedirect) return res.redirect(rootRedirect.status, rootRedirect.target);
     const lang = preferredLang(req.headers.cookie, req.headers["accept-language"]);
-    if (lang !== DEFAULT_LANG) return res.redirect(302, localizePath(lang));
+    // The query goes along (/?utm_source=x → /it?utm_source=x): campaign links keep their meaning.
+    const mark = req.originalUrl.indexOf("?");
+    if (lang !== DEFAULT_LANG) return res.redirect(302, localizePath(lang) + (mark === -1 ? "" : req.originalUrl.slice(mark)));
     next();
   };
 }

@@ -4,6 +4,9 @@
 import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
+/** The route patterns of the pages most visited (server/http/route-label.ts): their render series exist from start-up. */
+const PAGE_ROUTES = ["/", "/products", "/products/:id", "/categories/:slug", "/categories/:slug/products/:id", "/collections/:slug", "/exclusives/:slug", "/products.data", "/products/:id.data"];
+
 export function createMetrics() {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -40,13 +43,20 @@ export function createMetrics() {
     labelNames: ["source"] as const,
     registers: [registry],
   });
+  const pageRenders = new Counter({
+    name: "page_renders_total",
+    help: "Page requests rendered (collapsed=false) and answered from another request's render of the same page (collapsed=true), by route pattern",
+    labelNames: ["route", "collapsed"] as const,
+    registers: [registry],
+  });
   const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
 
   for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
+  for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp };
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, pageRenders };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
