@@ -1,9 +1,10 @@
-// docker-compose.yml for real: every service it defines comes up (compose v1 here, v2 where the
-// client has the plugin) from images built beforehand (`up --no-build`: v1 cannot build with
-// BuildKit), WordPress is seeded with the demo catalogue, the home page renders WordPress content
-// and a restarted site renders it again from Redis alone (not one WordPress request), an edit made
-// inside WordPress reaches the site through the plugin's signed webhook, and `down -v` leaves no
-// container, network or volume behind. Published ports are free ones on 127.0.0.1.
+// docker-compose.yml for real: every service it defines (the edge included) comes up (compose v1
+// here, v2 where the client has the plugin) from images built beforehand (`up --no-build`: v1
+// cannot build with BuildKit), WordPress is seeded with the demo catalogue, the home page renders
+// WordPress content (also through the edge), a restarted site renders it again from Redis alone
+// (not one WordPress request), an edit made inside WordPress reaches the site through the plugin's
+// signed webhook and the edge through the site's purge, and `down -v` leaves no container, network
+// or volume behind. Published ports are free ones on 127.0.0.1.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { composeCommand, docker, dockerAsync, hasCompose, hasDockerEngine, imagePresent, until } from "../support/docker";
 import { freePort } from "../support/site";
@@ -12,7 +13,7 @@ import { ROOT } from "../integration/deploy/tools";
 const ready = hasDockerEngine() && hasCompose();
 // One project name: a run that crashed is cleaned up by the next one's first `down -v`.
 const PROJECT = "fc-ci";
-const IMAGES = ["fc-site:local", "fc-site:build", "redis:7.4-alpine", "mariadb:11.4", "wordpress:6.8-php8.3-apache"];
+const IMAGES = ["fc-site:local", "fc-site:build", "fc-varnish:local", "redis:7.4-alpine", "mariadb:11.4", "wordpress:6.8-php8.3-apache"];
 
 describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
   const compose = composeCommand();
@@ -20,6 +21,7 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
   let site = "";
   let metrics = "";
   let wordpress = "";
+  let edge = "";
   let tornDown = false;
 
   const run = (args: string[], timeout = 600_000) => dockerAsync([...compose, "--project-name", PROJECT, ...args], { env, cwd: ROOT, timeout });
@@ -35,8 +37,8 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
     const text = await (await fetch(metrics)).text();
     return [...text.matchAll(new RegExp(pattern.source, "gm"))].reduce((sum, m) => sum + Number(m[1]), 0);
   };
-  const home = async () => {
-    const res = await fetch(`${site}/`, { headers: { "accept-language": "en" }, redirect: "manual" });
+  const home = async (base = site) => {
+    const res = await fetch(`${base}/`, { headers: { "accept-language": "en" }, redirect: "manual" });
     return { status: res.status, html: await res.text() };
   };
 
@@ -47,12 +49,14 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
       FC_HTTP_PORT: String(await freePort()),
       FC_METRICS_PORT: String(await freePort()),
       FC_WORDPRESS_PORT: String(await freePort()),
+      FC_EDGE_PORT: String(await freePort()),
       // The compose file's own local defaults for secrets; LOG_LEVEL info keeps the request lines.
       LOG_LEVEL: "info",
     };
     site = `http://127.0.0.1:${env.FC_HTTP_PORT}`;
     metrics = `http://127.0.0.1:${env.FC_METRICS_PORT}/metrics`;
     wordpress = `http://127.0.0.1:${env.FC_WORDPRESS_PORT}`;
+    edge = `http://127.0.0.1:${env.FC_EDGE_PORT}`;
     await run(["down", "--volumes", "--remove-orphans"], 120_000);
     const started = Date.now();
     await runOk(["up", "--detach", "--no-build"]);
@@ -71,7 +75,7 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
 
   it("runs every service the file defines: the long-lived ones healthy, the one-shots exited 0", async () => {
     const services = (await runOk(["config", "--services"])).split("\n").filter(Boolean).sort();
-    expect(services).toEqual(["db", "redis", "site", "wordpress", "wordpress-export", "wordpress-seed"]);
+    expect(services).toEqual(["db", "redis", "site", "varnish", "wordpress", "wordpress-export", "wordpress-seed"]);
     for (const service of services) {
       const id = (await runOk(["ps", "--all", "-q", service])).trim().split("\n")[0]!;
       expect(id, `${service} has a container`).not.toBe("");
@@ -80,6 +84,7 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
         expect({ service, status: state.Status, exit: state.ExitCode }).toEqual({ service, status: "exited", exit: 0 });
       } else {
         expect({ service, status: state.Status }).toEqual({ service, status: "running" });
+        if (!state.Health) continue;
         // The site's HEALTHCHECK first runs one interval after the start.
         await until(() => JSON.parse(docker(["inspect", "--format", "{{json .State.Health}}", id]).stdout)?.Status === "healthy", 60_000, () => `${service} is not healthy`, 1_000);
       }
@@ -94,6 +99,10 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
     expect(first.status).toBe(200);
     const shown = collections.filter((c) => first.html.includes(c.title.rendered));
     expect(shown.length, "a collection from WordPress on the home page").toBeGreaterThan(0);
+    // The same page through the edge (Varnish in front of the site).
+    const edged = await home(edge);
+    expect(edged.status).toBe(200);
+    for (const c of shown) expect(edged.html).toContain(c.title.rendered);
     expect(await metric(/^wp_origin_requests_total\{[^}]*status="200"[^}]*\} (\S+)$/)).toBeGreaterThan(0);
     const readiness = (await (await fetch(`${site}/readyz`)).json()) as { redis: string; wordpress: string };
     expect(readiness).toMatchObject({ redis: "up", wordpress: "up" });
@@ -125,6 +134,8 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
     expect(out).toContain("edited in WordPress");
     // Fresh for CACHE_FRESH_SECONDS (60 s): only the purge can show the edit sooner.
     await until(async () => (await home()).html.includes(title), 20_000, () => "the edit did not reach the site within 20 s");
+    // …and the edge, which the site purged by Surrogate-Key.
+    await until(async () => (await home(edge)).html.includes(title), 20_000, () => "the edit did not reach the edge within 20 s");
     expect(await metric(/^wp_cache_purges_total\{[^}]*\} (\S+)$/)).toBeGreaterThan(purgesBefore);
     const webhook = (await siteLines()).filter((l) => l.includes('"path":"/api/cache/webhook"'));
     expect(webhook.some((l) => /"status":202/.test(l)), webhook.join("\n") || "no webhook request in the site's log").toBe(true);

@@ -101,7 +101,7 @@ describe("docker-compose.yml", () => {
     expect(env.CDN_PROVIDER).toBe("varnish");
     const target = new URL(env.CDN_VARNISH_URLS!);
     expect(target.hostname).toBe("varnish");
-    expect(varnish.ports).toContain(`${target.port}:${target.port}`);
+    expect(varnish.ports).toContain(`127.0.0.1:\${FC_EDGE_PORT:-${target.port}}:${target.port}`);
     expect(varnish.environment!.FC_PURGE_TOKEN).toBe(env.CDN_API_TOKEN);
     expect(defaultOf(env.CDN_API_TOKEN!).length).toBeGreaterThanOrEqual(16);
     expect(varnish.depends_on?.site?.condition).toBe("service_started");
