@@ -22,10 +22,14 @@ import { PageRenders } from "./page-renders";
 import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
+import type { RateLimits } from "./rate-limits";
+import { RETRY_AFTER_SECONDS } from "../content/outage";
+import type { Lang } from "../../app/lib/locale";
 
 export interface SiteState {
   shuttingDown: boolean;
-  wordpress: "up" | "down" | "unknown";
+  /** From the last WordPress answer: `unauthorized` while it refuses the site's credentials. */
+  wordpress: "up" | "down" | "unknown" | "unauthorized";
   redis: "up" | "down" | "disabled";
 }
 
@@ -46,6 +50,10 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The webhook and the SRE purge API. */
   api?: RequestHandler;
+  /** Per-client limits (Redis-backed when configured); default: in memory. */
+  rateLimits?: RateLimits;
+  /** The languages served (server/content/site-languages.ts); all of them when not given. */
+  languages?: () => readonly Lang[];
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -71,6 +79,10 @@ export function createSite(options: SiteOptions) {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // The client address (req.ip, the key of every rate limit): X-Forwarded-For is read only as far
+  // as TRUST_PROXY says (a hop count, or the proxies' CIDRs); by default not at all, so a visitor
+  // cannot choose their address by sending the header.
+  app.set("trust proxy", config.trustProxy);
 
   // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
   // the keep-alive connections idle at that instant, but one whose answer had just finished was not
@@ -155,9 +167,9 @@ export function createSite(options: SiteOptions) {
 
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
-  app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
+  app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
-  app.use(rootLanguageRedirect(config.rootRedirect));
+  app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
   const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
   const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
@@ -202,12 +214,14 @@ export function createSite(options: SiteOptions) {
   // Each page request gets a scope that collects the tags of the content it renders; cache
   // headers (CONTRACT "Page responses") are set from it as the headers leave.
   app.use((req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined);
+    const scope = newScope(res.locals.requestId as string | undefined, req.path);
     res.locals.scope = scope;
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
+      // A 503 is WordPress unreachable with nothing cached (server/content/outage.ts): come back soon.
+      if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       // Form answers repeat what the visitor typed: never cached anywhere.
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
