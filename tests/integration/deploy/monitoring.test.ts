@@ -13,6 +13,14 @@ import { CHART, ROOT, hasPromtool, readYaml, run } from "./tools";
 const tools = hasPromtool();
 const ready = tools && hasBuild();
 const ALERTS = path.join(CHART, "files/alerts.yaml");
+/** Series Prometheus makes itself (not the site's /metrics). */
+const PROMETHEUS_SERIES = new Set(["up"]);
+/**
+ * CONTRACT v3's metrics that other issues add to the app (20a: webhook_requests_total,
+ * cdn_purge_requests_total; 18: wp_origin_auth_failures_total). The alerts on them are tested by
+ * promtool on made-up series; the running site is checked for each as soon as it exposes it.
+ */
+const PENDING_METRICS = new Set(["webhook_requests_total", "cdn_purge_requests_total", "wp_origin_auth_failures_total"]);
 const ALERT_TESTS = path.join(CHART, "files/alerts.test.yaml");
 const DASHBOARD = path.join(CHART, "files/dashboard.json");
 
@@ -91,9 +99,18 @@ describe.runIf(tools)("the alert rules", () => {
     for (const rule of rules()) expect(tested, `${rule.alert} has a test that fires it`).toContain(rule.alert);
   });
 
-  it("cover 5xx, origin failures, stale serving, Redis and the hit ratio, each with a runbook entry", () => {
+  it("cover targets down or absent, 5xx, latency, event-loop lag, origin failures and credentials, webhooks, CDN purges, stale serving, Redis and the hit ratio, each with a runbook entry", () => {
     const names = rules().map((r) => r.alert);
-    for (const alert of ["FcSiteHigh5xxRate", "FcSiteOriginFailing", "FcSiteServingStale", "FcSiteRedisDown", "FcSiteCacheHitRatioLow"]) expect(names).toContain(alert);
+    for (const alert of [
+      "FcSiteTargetDown", "FcSiteTargetsAbsent", "FcSiteHigh5xxRate", "FcSiteLatencyBudgetBurnFast", "FcSiteLatencyBudgetBurnSlow",
+      "FcSiteEventLoopLag", "FcSiteOriginFailing", "FcSiteOriginUnauthorized", "FcSiteWebhookRejected", "FcSiteCdnPurgeFailing",
+      "FcSiteServingStale", "FcSiteRedisDown", "FcSiteCacheHitRatioLow",
+    ]) expect(names).toContain(alert);
+    // Every expression is about the site's job, and the 5xx and latency alerts leave the probes out.
+    for (const rule of rules()) expect(rule.expr, rule.alert).toContain('job="fc-site"');
+    for (const rule of rules().filter((r) => /^FcSite(High5xx|LatencyBudget)/.test(r.alert))) {
+      for (const selector of rule.expr.matchAll(/http_request_duration_seconds_\w+\{([^}]*)\}/g)) expect(selector[1], rule.alert).toMatch(/route!~"\/healthz\|\/readyz/);
+    }
     const runbook = readFileSync(path.join(ROOT, "docs/runbook.md"), "utf8");
     for (const rule of rules()) {
       expect(["critical", "warning"]).toContain(rule.labels.severity);
@@ -154,13 +171,15 @@ describe.runIf(ready)("the running site's /metrics", () => {
 
   it("has every metric the dashboard and the alerts read", () => {
     const present = new Set(samples.map((l) => l.split(/[{\s]/)[0]!));
-    const wanted = new Set([...dashboardExprs(), ...rules().map((r) => r.expr)].flatMap(metricNames));
+    const wanted = new Set([...dashboardExprs(), ...rules().map((r) => r.expr)].flatMap(metricNames).filter((m) => !PROMETHEUS_SERIES.has(m)));
     expect(wanted.size).toBeGreaterThan(8);
-    for (const metric of wanted) expect(present, metric).toContain(metric);
+    for (const metric of wanted) if (present.has(metric) || !PENDING_METRICS.has(metric)) expect(present, metric).toContain(metric);
   });
 
   it("has the label values they select on, from start-up", () => {
+    const present = new Set(samples.map((l) => l.split(/[{\s]/)[0]!));
     for (const { metric, label, value } of [...dashboardExprs(), ...rules().map((r) => r.expr)].flatMap(exactSelections)) {
+      if (PENDING_METRICS.has(metric) && !present.has(metric)) continue;
       const found = samples.some((l) => (l.startsWith(`${metric}{`) || l.startsWith(`${metric}_count{`)) && l.includes(`${label}="${value}"`));
       expect(found, `${metric}{${label}="${value}"}`).toBe(true);
     }
