@@ -74,6 +74,8 @@ export interface CdnPurgerOptions {
   /** Per call (default 10 s). */
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Each purge call's outcome, for `cdn_purge_requests_total{provider,result}`. */
+  onRequest?(provider: CdnProvider, result: "ok" | "error" | "retried"): void;
 }
 
 export const CDN_DEFAULTS = Object.freeze({
@@ -115,6 +117,7 @@ export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefine
     maxRetryAfterMs: options.maxRetryAfterMs ?? CDN_DEFAULTS.maxRetryAfterMs,
     timeoutMs: options.timeoutMs ?? CDN_DEFAULTS.timeoutMs,
     fetch: options.fetch ?? globalThis.fetch,
+    observe: options.onRequest ? (result) => options.onRequest!(options.provider, result) : undefined,
   });
   const valid = (tags: string[]) => tags.filter((tag) => typeof tag === "string" && VALID_TAG.test(tag));
 

@@ -18,9 +18,11 @@ import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
 import { Turns } from "../../app/lib/turns.server";
+import { PageRenders } from "./page-renders";
 import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
+import type { RateLimits } from "./rate-limits";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -45,6 +47,8 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The webhook and the SRE purge API. */
   api?: RequestHandler;
+  /** Per-client limits (Redis-backed when configured); default: in memory. */
+  rateLimits?: RateLimits;
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -70,6 +74,10 @@ export function createSite(options: SiteOptions) {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // The client address (req.ip, the key of every rate limit): X-Forwarded-For is read only as far
+  // as TRUST_PROXY says (a hop count, or the proxies' CIDRs); by default not at all, so a visitor
+  // cannot choose their address by sending the header.
+  app.set("trust proxy", config.trustProxy);
 
   // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
   // the keep-alive connections idle at that instant, but one whose answer had just finished was not
@@ -154,7 +162,7 @@ export function createSite(options: SiteOptions) {
 
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
-  app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
+  app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
   app.use(rootLanguageRedirect(config.rootRedirect));
 
@@ -169,7 +177,17 @@ export function createSite(options: SiteOptions) {
   };
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
-  if (options.pageCache) app.use(servePageCache(options.pageCache, setPageHeaders));
+  // A miss on a page that is being rendered waits for that render (server/http/page-renders.ts),
+  // at most as long as the data it needs may take (the cache's hard timeout).
+  const pageCache = options.pageCache;
+  const renders = pageCache
+    ? new PageRenders({
+        storedEntry: (key) => pageCache.peekFresh(key),
+        waitMs: config.wpTimeoutMs + 1000,
+        onWaitedTooLong: (key) => logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
+      })
+    : undefined;
+  if (pageCache) app.use(servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" })));
 
   app.use(compression());
 
@@ -240,7 +258,12 @@ export function createSite(options: SiteOptions) {
   // Requests go into the router one task at a time (app/lib/turns.server.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.
   const arrivals = new Turns(1);
-  app.use((_req, _res, next) => arrivals.forThisTask().then(() => next(), next));
+  app.use((req, _res, next) => {
+    // Every request that reaches the router is a render (page_renders_total, collapsed="false"),
+    // except React Router's route manifest for lazy discovery.
+    if (req.path !== "/__manifest") metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "false" });
+    arrivals.forThisTask().then(() => next(), next);
+  });
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.
