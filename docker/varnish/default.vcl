@@ -25,13 +25,15 @@ vcl 4.1;
 import std;
 import xkey;
 
+# The site is sick after 3 of the last 5 probes failed (about 10 s): a pod busy rendering a burst
+# answers /healthz late, not never, and a sick backend turns every miss into a 503.
 probe fc_site_health {
   .url = "/healthz";
   .interval = 2s;
-  .timeout = 1s;
-  .window = 3;
-  .threshold = 2;
-  .initial = 2;
+  .timeout = 2s;
+  .window = 5;
+  .threshold = 3;
+  .initial = 3;
 }
 
 include "fc-edge.vcl";

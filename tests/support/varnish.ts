@@ -54,7 +54,7 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   writeFileSync(
     path.join(dir, "fc-edge.vcl"),
     [
-      `backend site { .host = "127.0.0.1"; .port = "${options.backendPort}"; .probe = fc_site_health; .connect_timeout = 1s; .first_byte_timeout = 30s; }`,
+      `backend site { .host = "127.0.0.1"; .port = "${options.backendPort}"; .probe = fc_site_health; .connect_timeout = 5s; .first_byte_timeout = 60s; }`,
       `acl fc_purgers { ${purgers.map((p) => `${p};`).join(" ")} }`,
       "",
     ].join("\n"),
