@@ -285,6 +285,8 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     figure("edge_fuzz_status_classes", Object.entries(statuses).sort().map(([k, v]) => `${k}=${v}`).join(" "));
     expect(bad.slice(0, 20)).toEqual([]);
     expect(origin5xx).toBe(0);
+    // Nor an error logged by the site (pino level 50 and up) in the whole run so far.
+    expect(site.logs.filter((line) => /"level":(5|6)\d/.test(line)).slice(0, 5)).toEqual([]);
     expect((await probe(`${site.url}/healthz`)).status).toBe(200);
   });
 
