@@ -141,6 +141,7 @@ describe.runIf(tools)("the dashboard", () => {
       "http_request_duration_seconds_count", "http_request_duration_seconds_bucket", "wp_cache_lookups_total",
       "wp_origin_requests_total", "wp_origin_request_duration_seconds_bucket", "wp_cache_purges_total", "wp_cache_redis_up",
       "nodejs_eventloop_lag_p99_seconds", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes",
+      "webhook_requests_total", "cdn_purge_requests_total",
     ]) expect(used, metric).toContain(metric);
   });
 });
