@@ -340,13 +340,19 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     "/surrogate-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Control": "max-age=300" } },
     "/browser-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     "/page": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=300, stale-while-revalidate=60, stale-if-error=600" } },
+    // One second fresh, then kept for stale-if-error only (swr 0): the grace comes from the longer.
+    "/grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1, stale-while-revalidate=0, stale-if-error=600" } },
+    "/no-grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1" } },
   };
+  /** Paths the origin answers 503 for from now on (the origin failing). */
+  const failing = new Set<string>();
   const count = (path: string) => seen.filter((s) => s.url.split("?")[0] === path).length;
 
   beforeAll(async () => {
     origin = http.createServer((req, res) => {
       seen.push({ url: req.url ?? "", cookie: req.headers.cookie, host: req.headers.host });
-      const answer = answers[(req.url ?? "").split("?")[0]!] ?? { status: 404, headers: {} };
+      const path = (req.url ?? "").split("?")[0]!;
+      const answer = failing.has(path) ? { status: 503, headers: { "Cache-Control": "no-store" } } : (answers[path] ?? { status: 404, headers: {} });
       res.writeHead(answer.status ?? 200, { "Content-Type": "text/html; charset=utf-8", ...answer.headers });
       res.end(`<p>${req.url} #${seen.length}</p>`);
     });
@@ -375,6 +381,27 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
       expect(bodies.size, path).toBe(1);
       expect(count(path), path).toBe(1);
     }
+  });
+
+  it("expires an answer after the CDN header's max-age and serves it stale while the origin fails, for the grace only", async () => {
+    const fresh = await get("/grace");
+    const bare = await get("/no-grace");
+    expect([fresh.status, bare.status]).toEqual([200, 200]);
+    expect((await get("/grace")).cache).toBe("hit");
+    await sleep(1500);
+    failing.add("/grace");
+    failing.add("/no-grace");
+    for (let i = 0; i < 3; i++) {
+      const stale = await get("/grace");
+      expect({ status: stale.status, cache: stale.cache, body: stale.body }).toEqual({ status: 200, cache: "stale", body: fresh.body });
+      await sleep(100);
+    }
+    // Asked at least once in the background, and its 503 was not stored over the stale copy.
+    expect(count("/grace")).toBeGreaterThanOrEqual(2);
+    // Without stale-if-error there is no grace: the origin's error goes through, never stored.
+    const gone = await get("/no-grace");
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get("cache-control")).toBe("no-store");
   });
 
   it("keys on the URL alone: no cookie reaches the origin, and Host or cookies do not split or poison the object", async () => {
