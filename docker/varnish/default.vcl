@@ -13,6 +13,7 @@ vcl 4.1;
 # - The key is the normalised URL alone: tracking parameters (the ones the site's page cache
 #   ignores) are removed and the query sorted; the site reads no Host, cookie or forwarded header
 #   for a page, so none of them may change what is cached (cookies are dropped from page requests).
+#   A redirect, whose Location carries the query as asked, is stored per full URL.
 # - A 5xx from a background fetch is abandoned: the stale copy stays (stale-if-error).
 # - PURGE needs both an allow-listed address and the bearer token; no token configured, no purge.
 #   `xkey-purge` / `xkey-softpurge: <Surrogate-Keys>` (soft: expired but kept for grace),
@@ -77,6 +78,8 @@ sub vcl_recv {
   unset req.http.x-fc-expected;
   unset req.http.x-fc-gone;
   unset req.http.x-fc-cache;
+  unset req.http.x-fc-key;
+  unset req.http.x-fc-url;
 
   if (req.method != "GET" && req.method != "HEAD") {
     # Forms, the webhook, the purge API: straight to the site, never stored.
@@ -86,15 +89,19 @@ sub vcl_recv {
     return (pass);
   }
 
-  # Tracking parameters never reach the key (nor the site, which ignores them): utm_*, click ids,
-  # mail-campaign and analytics linker parameters. Then the query is sorted, so parameter order
-  # does not split one page into several objects.
-  if (req.url ~ "\?") {
-    set req.url = regsub(req.url, "\?", "?&");
-    set req.url = regsuball(req.url, "(?i)&(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|yclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)(=[^&]*)?(?=&|$)", "");
-    set req.url = regsub(req.url, "\?&+", "?");
-    set req.url = regsub(req.url, "\?$", "");
-    set req.url = std.querysort(req.url);
+  # The cache key (x-fc-key): the URL without tracking parameters (utm_*, click ids,
+  # mail-campaign and analytics linker parameters), its query sorted, so neither they nor the
+  # parameter order split one page into several objects. The site itself gets the URL as asked
+  # (it ignores those parameters on a page, and carries them into a redirect's Location: a
+  # redirect is therefore stored per full URL, x-fc-url, see vcl_backend_response).
+  set req.http.x-fc-url = req.url;
+  set req.http.x-fc-key = req.url;
+  if (req.http.x-fc-key ~ "\?") {
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?", "?&");
+    set req.http.x-fc-key = regsuball(req.http.x-fc-key, "(?i)&(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|yclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)(=[^&]*)?(?=&|$)", "");
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?&+", "?");
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?$", "");
+    set req.http.x-fc-key = std.querysort(req.http.x-fc-key);
   }
 
   # `/` answers per visitor (language from cookie and Accept-Language); the API is never cached.
@@ -109,7 +116,7 @@ sub vcl_recv {
 
 sub vcl_hash {
   # The normalised URL alone (see the invariants): the site never reads Host for a page (SITE_URL).
-  hash_data(req.url);
+  hash_data(req.http.x-fc-key);
   return (lookup);
 }
 
@@ -187,6 +194,16 @@ sub vcl_backend_response {
     return (deliver);
   }
 
+  # A redirect names the URL it was asked with (tracking parameters included) in its Location:
+  # one object per full URL, never one campaign's Location for another's visitors.
+  if (beresp.status >= 300 && beresp.status < 400) {
+    if (beresp.http.Vary) {
+      set beresp.http.Vary = beresp.http.Vary + ", x-fc-url";
+    } else {
+      set beresp.http.Vary = "x-fc-url";
+    }
+  }
+
   # The page's Surrogate-Key becomes the xkey index (space-separated, as the site sends them).
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
@@ -201,6 +218,12 @@ sub vcl_deliver {
   unset resp.http.Surrogate-Key;
   unset resp.http.Cache-Tag;
   unset resp.http.Surrogate-Control;
+  if (resp.http.Vary ~ "x-fc-url") {
+    set resp.http.Vary = regsub(regsub(resp.http.Vary, "(, )?x-fc-url", ""), "^, ", "");
+    if (resp.http.Vary == "") {
+      unset resp.http.Vary;
+    }
+  }
   return (deliver);
 }
 

@@ -139,6 +139,15 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     expect(b.body).toBe(a.body);
     // A parameter the route declares is part of the key: another page is another object.
     expect((await viaEdge("/products?page=2&sort=newest")).cache).toBe("miss");
+    // A redirect keeps each visitor's own campaign: the site carries the query into Location, and
+    // the edge never serves one campaign's redirect to another's visitor.
+    for (const campaign of ["spring", "autumn", "spring"]) {
+      const redirect = await viaEdge(`/Collections?utm_source=${campaign}`);
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.get("location")).toBe(`/collections?utm_source=${campaign}`);
+    }
+    const italian = await viaEdge("/?utm_campaign=vasi", { headers: { "Accept-Language": "it" } });
+    expect(italian.headers.get("location")).toBe("/it?utm_campaign=vasi");
   });
 
   it("shows a published change at the edge within 2 s of the webhook (soft purge by Surrogate-Key)", async () => {
@@ -409,8 +418,9 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     const second = await get("/page?utm_medium=b&category=vases&gclid=x", { Host: "www.fc.example" });
     expect(second.cache).toBe("hit");
     expect(second.body).toBe(first.body);
+    // One origin request for both (the first visitor's URL, as asked), without the cookie.
     const reached = seen.filter((s) => s.url.startsWith("/page?"));
-    expect(reached.map((s) => s.url)).toEqual(["/page?category=vases"]);
+    expect(reached.map((s) => s.url)).toEqual(["/page?category=vases&utm_source=a"]);
     expect(reached[0]!.cookie).toBeUndefined();
   });
 });
