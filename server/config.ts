@@ -3,6 +3,8 @@
 // variable. `publicConfig` is the allow-list of what may reach the browser: nothing else does.
 import { isIP } from "node:net";
 import { z } from "zod";
+import type { Lang } from "../app/lib/locale";
+import { parseSiteLanguages } from "./content/site-languages";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -108,6 +110,17 @@ const envSchema = z
     ),
     CDN_API_URL: optional(url),
     CDN_PURGE_RATE: optional(z.coerce.number().positive().max(1000)),
+    // The languages served: unset, those WordPress serves (server/content/site-languages.ts).
+    SITE_LANGUAGES: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseSiteLanguages(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    ),
   })
   .superRefine((env, ctx) => {
     // Fail closed: the production start (the image, the chart) without WordPress would serve the
@@ -220,6 +233,8 @@ export interface Config {
   contactFormId: number | undefined;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
   demoScale: number;
+  /** SITE_LANGUAGES, English first; undefined: discovered from WordPress. */
+  siteLanguages: Lang[] | undefined;
   cdn: {
     provider: "none" | "fastly" | "cloudflare" | "varnish";
     apiToken: string | undefined;
@@ -315,6 +330,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactFormId: e.CONTACT_FORM_ID,
     consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
     demoScale: e.DEMO_SCALE,
+    siteLanguages: e.SITE_LANGUAGES,
     cdn: {
       provider: e.CDN_PROVIDER,
       apiToken: e.CDN_API_TOKEN,

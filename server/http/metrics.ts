@@ -51,6 +51,17 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["route", "collapsed"] as const,
     registers: [registry],
   });
+  const authFailures = new Counter({
+    name: "wp_origin_auth_failures_total",
+    help: "WordPress answers refusing the site's credentials (401/403 with an authentication code)",
+    registers: [registry],
+  });
+  const contentFallbacks = new Counter({
+    name: "wp_content_fallbacks_total",
+    help: "Pages shown with a fallback because WordPress's answer could not be used (kind: front-page, menu)",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
   const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
   const webhookRequests = new Counter({
     name: "webhook_requests_total",
@@ -72,7 +83,10 @@ export function createMetrics(cdnProvider = "none") {
   for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
   if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders };
+  authFailures.inc(0);
+  for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
+
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -23,10 +23,13 @@ import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, serve
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
+import { RETRY_AFTER_SECONDS } from "../content/outage";
+import type { Lang } from "../../app/lib/locale";
 
 export interface SiteState {
   shuttingDown: boolean;
-  wordpress: "up" | "down" | "unknown";
+  /** From the last WordPress answer: `unauthorized` while it refuses the site's credentials. */
+  wordpress: "up" | "down" | "unknown" | "unauthorized";
   redis: "up" | "down" | "disabled";
 }
 
@@ -49,6 +52,8 @@ export interface SiteOptions {
   api?: RequestHandler;
   /** Per-client limits (Redis-backed when configured); default: in memory. */
   rateLimits?: RateLimits;
+  /** The languages served (server/content/site-languages.ts); all of them when not given. */
+  languages?: () => readonly Lang[];
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -164,7 +169,7 @@ export function createSite(options: SiteOptions) {
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
   app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
-  app.use(rootLanguageRedirect(config.rootRedirect));
+  app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
   const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
   const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
@@ -209,12 +214,14 @@ export function createSite(options: SiteOptions) {
   // Each page request gets a scope that collects the tags of the content it renders; cache
   // headers (CONTRACT "Page responses") are set from it as the headers leave.
   app.use((req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined);
+    const scope = newScope(res.locals.requestId as string | undefined, req.path);
     res.locals.scope = scope;
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
+      // A 503 is WordPress unreachable with nothing cached (server/content/outage.ts): come back soon.
+      if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       // Form answers repeat what the visitor typed: never cached anywhere.
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
