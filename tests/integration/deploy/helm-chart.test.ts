@@ -41,6 +41,18 @@ function valuesFile(name: string, yaml: string): string {
   return file;
 }
 const VALID = valuesFile("valid", VALID_YAML);
+const EVERYTHING = valuesFile(
+  "everything",
+  [
+    "cdn:\n  provider: varnish\n  varnishUrls: [\"http://varnish-0.edge:6081\"]",
+    "secrets:\n  values:\n    CDN_API_TOKEN: edge-purge-token-0123456789",
+    "ingress:\n  enabled: true",
+    "internal:\n  ingress:\n    enabled: true\n  service:\n    enabled: true\n  sourceRanges: [10.0.0.0/8]",
+    "metrics:\n  serviceMonitor:\n    enabled: true\n  prometheusRule:\n    enabled: true\n  podAnnotations: true",
+    "autoscaling:\n  enabled: true\n  targetMemoryUtilizationPercentage: 80",
+    "",
+  ].join("\n"),
+);
 
 /** The kubernetes-models class of an apiVersion and kind (its validate() checks the OpenAPI schema). */
 async function kubernetesModel(apiVersion: string, kind: string): Promise<(new (data: K8sObject) => { validate(): void }) | undefined> {
@@ -62,6 +74,7 @@ describe.runIf(ready)("the Helm chart", () => {
   const variants: [string, string[]][] = [
     ["the demo", [DEMO]],
     ["the production example", [PRODUCTION]],
+    ["every optional object on (Varnish edge, internal Ingress and Service, Operator objects)", [VALID, EVERYTHING]],
   ];
 
   describe.each(variants)("rendered with %s", (_name, files) => {
