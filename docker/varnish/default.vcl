@@ -8,7 +8,7 @@ vcl 4.1;
 #   Surrogate-Control: max-age is the TTL, the longer of stale-while-revalidate and
 #   stale-if-error is the grace. Browsers' Cache-Control (max-age=0, must-revalidate) is for them.
 # - Never stored: an answer with Set-Cookie; Cache-Control (or the CDN header) private, no-store
-#   or no-cache; Vary on anything but Accept-Encoding; a 5xx; a request that is not GET/HEAD,
+#   or no-cache; Vary on Cookie, Accept-Language, Authorization or *; a 5xx; a request that is not GET/HEAD,
 #   that carries Authorization, or for `/` (the language decision is per visitor) or /api/.
 # - The key is the normalised URL alone: tracking parameters (the ones the site's page cache
 #   ignores) are removed and the query sorted; the site reads no Host, cookie or forwarded header
@@ -40,6 +40,14 @@ probe fc_site_health {
 include "fc-edge.vcl";
 
 sub vcl_recv {
+  # This VCL's working headers are never taken from a client: first thing, before any use (a
+  # client's own x-fc-expected would otherwise stand in for a missing token file).
+  unset req.http.x-fc-expected;
+  unset req.http.x-fc-gone;
+  unset req.http.x-fc-cache;
+  unset req.http.x-fc-key;
+  unset req.http.x-fc-url;
+
   if (req.method == "PURGE") {
     if (client.ip !~ fc_purgers) {
       return (synth(403, "Forbidden"));
@@ -73,13 +81,6 @@ sub vcl_recv {
     }
     return (synth(400, "PURGE needs xkey-purge, xkey-softpurge or X-Purge-All"));
   }
-
-  # Internal headers of this VCL are never taken from a client.
-  unset req.http.x-fc-expected;
-  unset req.http.x-fc-gone;
-  unset req.http.x-fc-cache;
-  unset req.http.x-fc-key;
-  unset req.http.x-fc-url;
 
   if (req.method != "GET" && req.method != "HEAD") {
     # Forms, the webhook, the purge API: straight to the site, never stored.

@@ -366,7 +366,8 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
       res.end(`<p>${req.url} #${seen.length}</p>`);
     });
     await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
-    varnish = await startVarnish({ backendPort: (origin.address() as import("node:net").AddressInfo).port, purgeToken: TOKEN });
+    // No purge token file: this edge must refuse every purge.
+    varnish = await startVarnish({ backendPort: (origin.address() as import("node:net").AddressInfo).port });
   });
   afterAll(async () => {
     await varnish?.stop();
@@ -411,6 +412,19 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     const gone = await get("/no-grace");
     expect(gone.status).toBe(503);
     expect(gone.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses every purge without a token file, even one that brings its own expected token", async () => {
+    await get("/page");
+    for (const headers of [
+      { Authorization: `Bearer ${TOKEN}`, "xkey-purge": "page" },
+      // The VCL's own working header, sent by the client: never believed.
+      { Authorization: "Bearer client-chosen-token-0123", "x-fc-expected": "client-chosen-token-0123", "xkey-purge": "page" },
+    ]) {
+      const res = await probe(`${varnish.url}/`, { method: "PURGE", headers });
+      expect(res.status).toBe(503);
+    }
+    expect((await get("/page")).cache).toBe("hit");
   });
 
   it("keys on the URL alone: no cookie reaches the origin, and Host or cookies do not split or poison the object", async () => {
