@@ -416,11 +416,12 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
 
   it("refuses every purge without a token file, even one that brings its own expected token", async () => {
     await get("/page");
-    for (const headers of [
+    const attempts: Record<string, string>[] = [
       { Authorization: `Bearer ${TOKEN}`, "xkey-purge": "page" },
       // The VCL's own working header, sent by the client: never believed.
       { Authorization: "Bearer client-chosen-token-0123", "x-fc-expected": "client-chosen-token-0123", "xkey-purge": "page" },
-    ]) {
+    ];
+    for (const headers of attempts) {
       const res = await probe(`${varnish.url}/`, { method: "PURGE", headers });
       expect(res.status).toBe(503);
     }
