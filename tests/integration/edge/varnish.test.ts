@@ -6,6 +6,10 @@
 // object; a preview, a form answer or the per-visitor `/` never stored; purges refused without the
 // token or from an address off the list; 10,000 fuzzed paths through the edge with no 5xx; and,
 // last, the site and WordPress both stopped while the pages seen before are still served (grace).
+// A second Varnish in front of a stand-in origin covers what the site's answers do not exercise:
+// Set-Cookie, private, no-store, Vary on Cookie, a 5xx, Surrogate-Control alone, expiry into grace,
+// a Host or cookie that must not split the key, and an edge without a token file.
+// EDGE_FUZZ_REQUESTS resizes the fuzz (default 10,000).
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook } from "../../../server/http/cache-api";
