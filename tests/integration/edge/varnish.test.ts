@@ -129,6 +129,10 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     figure("edge_warm_hit_ratio", `${((100 * edgeHits) / (edgeHits + edgeMisses)).toFixed(1)} % (${edgeHits} hits, ${edgeMisses} misses, ${paths.length} pages)`);
     expect(hits).toBe(total);
     expect(edgeMisses).toBe(0);
+    // A browser revalidating (max-age=0, must-revalidate) gets a 304 from the edge's copy.
+    const page = await viaEdge("/products");
+    const revalidated = await viaEdge("/products", { headers: { "If-None-Match": page.headers.get("etag")! } });
+    expect({ status: revalidated.status, cache: revalidated.cache }).toEqual({ status: 304, cache: "hit" });
   });
 
   it("stores one object for a page whatever its tracking parameters or parameter order", async () => {
