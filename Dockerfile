@@ -1,10 +1,11 @@
-# syntax=docker/dockerfile:1
 # The FC site image. Four stages: all dependencies, the build, production dependencies only, and a
 # slim runtime that runs node itself as PID 1 (signals reach the app's graceful shutdown directly)
 # as the unprivileged `node` user. Without WP_URL the same image serves the bundled demo catalogue.
 # docs/deployment.md explains the choices; CI rehearses the runtime stage without a Docker engine
 # (tests/integration/deploy/runtime-rehearsal.test.ts).
-ARG NODE_IMAGE=node:22-bookworm-slim
+# Node 24 LTS, the one version the tests, the bench and the audits run on (package.json's engines,
+# .ci/run's NODE_MAJOR).
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- 1. dependencies: everything the build needs (dev dependencies included) -----------------
 FROM ${NODE_IMAGE} AS deps

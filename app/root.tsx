@@ -3,6 +3,7 @@
 // page but / is the same for every visitor and can be cached.
 import { lazy, Suspense, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -18,10 +19,12 @@ import {
 import { I18nextProvider } from "react-i18next";
 import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
-import { i18nFor } from "./lib/i18n";
-import { langFromPath, listPathOf } from "./lib/locale";
+import { i18nFor, loadMessages } from "./lib/i18n";
+import { siteDescription } from "./lib/seo";
+import { DEFAULT_LANG, langFromPath } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
+import { LastResortBoundary } from "./components/LastResort";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
@@ -48,10 +51,34 @@ export const links: LinksFunction = () => [
 // Uncaught errors in the browser reach the operators (POST /api/client-errors).
 if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
 
+// A language WordPress does not serve (server/content/site-languages.ts): every page of it is
+// "not found", before any loader asks WordPress for it.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+    if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
+  },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig, integrations } = context.get(siteContext);
-  return { config: publicConfig, features: integrations.flags };
+  const { publicConfig, integrations, languages } = context.get(siteContext);
+  return { config: publicConfig, features: integrations.flags, languages: languages.served() };
 }
+
+/**
+ * Every navigation in the browser waits for the messages of the language it goes to (and of the
+ * default language, the fallback), so no route of a language ever renders without them: the
+ * switcher, Back and Forward across languages, links in WordPress content all come through here.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await Promise.all([loadMessages(langFromPath(new URL(request.url).pathname)), loadMessages(DEFAULT_LANG)]);
+    return next();
+  },
+];
+
+/** The site's description: the head of a page without a meta of its own (an error page). */
+export const meta: Route.MetaFunction = ({ location }) => [{ name: "description", content: siteDescription(langFromPath(location.pathname)) }];
 
 // Public configuration does not change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
@@ -73,7 +100,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Consent Mode defaults (denied) before anything else; static, so a CSP hash can allow it. */}
         {data?.config.gtmId ? <script dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} /> : null}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="description" content={i18n.t("description")} />
         <meta name="keywords" content={i18n.t("keywords")} />
         <meta name="theme-color" content={THEME_COLOR} />
         <meta name="application-name" content="FC" />
@@ -96,7 +122,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <SiteStatus />
         </I18nextProvider>
-        <ScrollRestoration getKey={(location) => listPathOf(location.pathname) + location.search} />
+        {/* Scroll (spec §2): keyed per history entry, so a new navigation starts at the top (or at
+            its hash; html's scroll-behavior makes it smooth) and Back/Forward restore where the
+            visitor was. Opening and closing a product dialog passes preventScrollReset: the list
+            underneath stays where it is. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -123,5 +153,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} error={error} standalone />;
+  return (
+    <LastResortBoundary lang={langFromPath(useLocation().pathname)}>
+      <ErrorPage status={status} error={error} standalone />
+    </LastResortBoundary>
+  );
 }

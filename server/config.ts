@@ -3,6 +3,8 @@
 // variable. `publicConfig` is the allow-list of what may reach the browser: nothing else does.
 import { isIP } from "node:net";
 import { z } from "zod";
+import type { Lang } from "../app/lib/locale";
+import { parseSiteLanguages } from "./content/site-languages";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -95,12 +97,30 @@ const envSchema = z
     CONSENT_POLICY_ID_EN: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     CONSENT_POLICY_ID_IT: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     DEMO_SCALE: z.coerce.number().int().min(1).max(250).default(1),
-    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare"]).default("none"),
+    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare", "varnish"]).default("none"),
     CDN_API_TOKEN: optional(z.string().min(1)),
     CDN_FASTLY_SERVICE_ID: optional(z.string().min(1)),
     CDN_CLOUDFLARE_ZONE_ID: optional(z.string().min(1)),
+    // Every Varnish of a self-hosted edge (docker/varnish): base URLs, each one purged.
+    CDN_VARNISH_URLS: optional(
+      z
+        .string()
+        .transform((s) => s.split(",").map((u) => u.trim()).filter(Boolean))
+        .pipe(z.array(url).min(1, "expected http://host:port,http://host:port")),
+    ),
     CDN_API_URL: optional(url),
     CDN_PURGE_RATE: optional(z.coerce.number().positive().max(1000)),
+    // The languages served: unset, those WordPress serves (server/content/site-languages.ts).
+    SITE_LANGUAGES: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseSiteLanguages(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    ),
   })
   .superRefine((env, ctx) => {
     // Fail closed: the production start (the image, the chart) without WordPress would serve the
@@ -152,6 +172,14 @@ const envSchema = z
     }
     if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
       ctx.addIssue({ code: "custom", path: ["CDN_CLOUDFLARE_ZONE_ID"], message: "is required when CDN_PROVIDER is cloudflare" });
+    }
+    if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
+      ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
+    }
+    // The Varnish purge token guards the edge against anyone who can reach it: as long as the
+    // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
+    if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
+      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: "must be at least 16 characters with CDN_PROVIDER=varnish" });
     }
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });
@@ -205,11 +233,14 @@ export interface Config {
   contactFormId: number | undefined;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
   demoScale: number;
+  /** SITE_LANGUAGES, English first; undefined: discovered from WordPress. */
+  siteLanguages: Lang[] | undefined;
   cdn: {
-    provider: "none" | "fastly" | "cloudflare";
+    provider: "none" | "fastly" | "cloudflare" | "varnish";
     apiToken: string | undefined;
     fastlyServiceId: string | undefined;
     cloudflareZoneId: string | undefined;
+    varnishUrls: string[] | undefined;
     apiUrl: string | undefined;
     purgeRate: number | undefined;
   };
@@ -299,11 +330,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactFormId: e.CONTACT_FORM_ID,
     consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
     demoScale: e.DEMO_SCALE,
+    siteLanguages: e.SITE_LANGUAGES,
     cdn: {
       provider: e.CDN_PROVIDER,
       apiToken: e.CDN_API_TOKEN,
       fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
       cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
+      varnishUrls: e.CDN_VARNISH_URLS,
       apiUrl: e.CDN_API_URL,
       purgeRate: e.CDN_PURGE_RATE,
     },

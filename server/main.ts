@@ -10,8 +10,11 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient } from "./content/wordpress-client";
-import { createContentService } from "./content/content-service";
+import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
+import { answeringOutages } from "./content/outage";
+import { createSiteLanguages } from "./content/site-languages";
+import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
+import { createContentService, type FallbackKind } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
@@ -78,7 +81,14 @@ async function main() {
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      if (isAuthenticationFailure(o.status, o.code)) {
+        // Pages already cached keep being served; readiness and the metric tell the operator.
+        if (state.wordpress !== "unauthorized") logger.error({ endpoint: o.endpoint, status: o.status, code: o.code }, "WordPress refuses the site's credentials (WP_USER / WP_APP_PASSWORD)");
+        state.wordpress = "unauthorized";
+        metrics.authFailures.inc();
+      } else {
+        state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      }
       noteOrigin(o.durationMs);
     },
   });
@@ -95,6 +105,7 @@ async function main() {
       apiToken: config.cdn.apiToken,
       fastlyServiceId: config.cdn.fastlyServiceId,
       cloudflareZoneId: config.cdn.cloudflareZoneId,
+      varnishUrls: config.cdn.varnishUrls,
       apiUrl: config.cdn.apiUrl,
       requestsPerSecond: config.cdn.purgeRate,
       onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
@@ -108,16 +119,41 @@ async function main() {
       served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
     },
   });
-  const content = createContentService({
+  // What WordPress answered that the site shows a fallback for (readiness lists them).
+  const fallbacks = new Map<FallbackKind, string>();
+  const service = createContentService({
     client,
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
+    observe: {
+      fallback(kind, reason) {
+        metrics.contentFallbacks.inc({ kind });
+        logger.warn({ reqId: currentScope()?.requestId, kind }, reason);
+        fallbacks.set(kind, reason);
+      },
+      recovered: (kind) => void fallbacks.delete(kind),
+    },
+  });
+  // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
+  const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
+  await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  const content = answeringOutages(service, {
+    onOutage(error) {
+      const scope = currentScope();
+      logger.warn(
+        { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+        "WordPress unreachable and nothing cached: answering 503",
+      );
+    },
+    onLanguageRefused(error) {
+      for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
+    },
   });
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations };
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];
@@ -151,6 +187,8 @@ async function main() {
     if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before);
     else pageCache.purge(event.tags, event.before);
   });
+  // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
+  languages.onChange(() => pageCache?.purgeAll());
   const api = cacheApi({
     purger: cache,
     purgeSecret: config.purgeSecret,
@@ -164,15 +202,27 @@ async function main() {
     const stats = cache.stats();
     // A Redis that refuses our credentials will not come back by itself: say so.
     const redis = stats.redis === "down" && redisAuthFailed ? "auth failed" : stats.redis;
-    return { redis, breaker: stats.breaker, bus: stats.bus, memory: stats.memory, pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled" };
+    return {
+      redis,
+      breaker: stats.breaker,
+      bus: stats.bus,
+      memory: stats.memory,
+      pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
+      languages: languages.state(),
+      warnings: [...fallbacks.values()],
+    };
   };
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  // A burst of new connections (a CDN letting 1,000 visitors through at once) must wait in the
+  // kernel's accept queue, not be dropped from it: a dropped connection is retried by the client
+  // after 1 s, then 3 s (bench case (e): p50 3.5 s, p99 6.3 s with Node's default of 511, most of
+  // it in SYN retries). The kernel caps this at net.core.somaxconn.
+  await new Promise<void>((resolve) => server.listen({ port: config.port, backlog: 4096 }, resolve));
   const metricsServer = await startMetricsServer(metrics, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 
@@ -189,6 +239,7 @@ async function main() {
     server.close(async () => {
       metricsServer.close();
       await cache.close().catch(() => undefined);
+      languages.close();
       await closeDemo?.();
       logger.info("stopped");
       process.exit(0);

@@ -1,13 +1,14 @@
 // The header of DESIGN.md: wordmark left, main menu centred, language and wishlist right;
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { MenuItem } from "../../server/content/types";
 import { localizePath, type Lang } from "../lib/locale";
 import type { LocaleCookieOptions } from "../lib/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WishlistLink } from "./WishlistLink";
 import { SmartLink } from "./SmartLink";
+import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
 
 /** The menu when WordPress has none (or is unreachable and nothing is cached): the main sections. */
@@ -56,19 +57,7 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
           <span>{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
         </button>
         <nav id="main-menu" className="main-menu" aria-label={t("nav.main")}>
-          <ul>
-            {menu.map((item) => (
-              <li key={item.id}>
-                {item.external ? (
-                  <a href={item.href} rel="noopener">{item.label}</a>
-                ) : (
-                  <NavLink to={item.href} prefetch="intent" end={item.href === localizePath(lang)}>
-                    {item.label}
-                  </NavLink>
-                )}
-              </li>
-            ))}
-          </ul>
+          <MenuTree items={menu} home={localizePath(lang)} disclosure />
         </nav>
         <div className="site-header__tools">
           <LanguageSwitcher lang={lang} cookie={cookie} />

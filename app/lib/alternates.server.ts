@@ -1,42 +1,59 @@
-// The same page in every language, for the language switcher and hreflang: path words come from
-// the locale table, and every id or slug in the path is mapped through the content's translations
-// (Italian items have ids and slugs of their own). A segment with no translation keeps its value.
+// The same page in every language, for the language switcher, canonical and hreflang. Everything
+// comes from the route table: the path words are translated, every id or slug in the path is
+// mapped through its content's translations (Italian items have ids and slugs of their own), and
+// the query parameters the route declares are carried: slugs among them (a category or colour
+// filter) through their translations, other values (sort, search, page) as they are.
+// A key with no translation keeps its value (that page then answers 404 in the other language);
+// a filter with no translation is dropped, and the page number with it (its count changed).
 import type { ContentService } from "../../server/content/types";
-import { LANGS, SEGMENTS, parsePath, prefixOf, sectionOf, type Lang, type Section } from "./locale";
+import { LANGS, WORDS, matchRoute, type Lang } from "./route-table";
+import { alternatePath, prefixOf } from "./locale";
 
-type Translatable = "products" | "product_categories" | "collections" | "exclusives";
-
-const keyKindOf: Partial<Record<Section, Translatable>> = {
-  products: "products",
-  categories: "product_categories",
-  collections: "collections",
-  exclusives: "exclusives",
-};
-
-export async function alternatesFor(content: ContentService, pathname: string): Promise<Record<Lang, string>> {
-  const { lang: from, words } = parsePath(pathname);
+/** The page at `where` (a path, or a URL with the query its route declares) in every language. */
+export async function alternatesFor(content: ContentService, where: string | URL): Promise<Record<Lang, string>> {
+  const url = typeof where === "string" ? new URL(where, "http://site.invalid") : where;
+  const match = matchRoute(url.pathname);
   const result = {} as Record<Lang, string>;
+  if (!match) {
+    for (const lang of LANGS) result[lang] = alternatePath(url.pathname, lang);
+    return result;
+  }
+  const { lang: from, route, keys, segments } = match;
+  const translate = (kind: Parameters<ContentService["translate"]>[0], value: string, to: Lang) =>
+    content.translate(kind, value, from, to).catch(() => null);
   await Promise.all(
     LANGS.map(async (to) => {
-      if (to === from) {
-        result[to] = pathname;
-        return;
+      const out = [...segments];
+      let i = 0;
+      for (const part of route.path) {
+        if (i >= out.length) break;
+        if (typeof part === "string") out[i] = WORDS[part][to];
+        i++;
       }
-      const out: string[] = [];
-      let kind: Translatable | undefined;
-      for (const word of words) {
-        const section = sectionOf(word, from);
-        if (section) {
-          out.push(SEGMENTS[section][to]);
-          kind = keyKindOf[section];
+      await Promise.all(
+        keys.map(async ({ index, key, value }) => {
+          const decoded = safeDecode(value);
+          const mapped = to === from ? decoded : await translate(key.content, decoded, to);
+          out[index] = encodeURIComponent(mapped ?? decoded);
+        }),
+      );
+      const query = new URLSearchParams();
+      let dropped = false;
+      for (const [name, kind] of Object.entries(route.query)) {
+        const value = url.searchParams.get(name);
+        if (value === null || value === "") continue;
+        if (kind === "value" || to === from) {
+          query.set(name, value);
           continue;
         }
-        const decoded = safeDecode(word);
-        const mapped = kind ? await content.translate(kind, decoded, from, to).catch(() => null) : null;
-        out.push(encodeURIComponent(mapped ?? decoded));
-        kind = undefined;
+        const mapped = await translate(kind, value, to);
+        if (mapped) query.set(name, mapped);
+        else dropped = true;
       }
-      result[to] = [prefixOf(to), ...out].join("/") || "/";
+      if (dropped) query.delete("page");
+      const path = [prefixOf(to), ...out].join("/") || "/";
+      const search = query.toString();
+      result[to] = search ? `${path}?${search}` : path;
     }),
   );
   return result;

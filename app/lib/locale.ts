@@ -1,10 +1,11 @@
-// Languages and localized paths: the ONE table of path words that both the route tree
-// (app/routes.ts) and every link, alternate and language switch are built from.
+// Languages and localized paths: links, alternates and language switches built from the path
+// words of the route table (app/lib/route-table.ts), where the words and languages are written.
 // English has no prefix; Italian lives under /it with Italian path words (spec §2).
+import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table";
 
-export const LANGS = ["en", "it"] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = "en";
+export { COMPANY_PAGES, DEFAULT_LANG, LANGS, type CompanyPage, type Lang, type Section };
+/** The path words per section and language (the route table's WORDS). */
+export const SEGMENTS = WORDS;
 
 /** Labels of the language switcher (spec §9). */
 export const LANG_LABELS: Record<Lang, { short: string; name: string }> = {
@@ -14,28 +15,6 @@ export const LANG_LABELS: Record<Lang, { short: string; name: string }> = {
 
 export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
-
-/** Path words per language. Keys are the product's names for each section. */
-export const SEGMENTS = {
-  products: { en: "products", it: "prodotti" },
-  categories: { en: "categories", it: "categorie" },
-  collections: { en: "collections", it: "collezioni" },
-  exclusives: { en: "exclusives", it: "esclusivi" },
-  projects: { en: "projects", it: "progetti" },
-  contact: { en: "contact", it: "contatti" },
-  funding: { en: "funding", it: "finanziamenti" },
-  manufacture: { en: "manufacture", it: "manifattura" },
-  about: { en: "about", it: "about" },
-  newsletter: { en: "newsletter", it: "newsletter" },
-  prove: { en: "prove", it: "prove" },
-  wishlist: { en: "wishlist", it: "wishlist" },
-} as const satisfies Record<string, Record<Lang, string>>;
-
-export type Section = keyof typeof SEGMENTS;
-
-/** Company pages: a WordPress page each, found by its English slug. */
-export const COMPANY_PAGES = ["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const;
-export type CompanyPage = (typeof COMPANY_PAGES)[number];
 
 export function isLang(value: unknown): value is Lang {
   return value === "en" || value === "it";

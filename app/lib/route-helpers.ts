@@ -3,8 +3,9 @@
 import { data, redirect, type MetaArgs } from "react-router";
 import type { ContentService, ProductSummary } from "../../server/content/types";
 import { collectionPageLd, productItems } from "./structured-data";
-import { langFromPath, listPathOf, productPath, type Lang } from "./locale";
-import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
+import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "./locale";
+import { matchRoute, pathOf, type Translatable } from "./route-table";
+import { pageMeta, rootConfig, servedLanguages, type PageMetaInput } from "./seo";
 
 export function langOf(request: Request): Lang {
   return langFromPath(new URL(request.url).pathname);
@@ -32,6 +33,33 @@ export async function redirectFromOldSlug(
   if (at < 0) return;
   const path = url.pathname.slice(0, at) + `/${encodeURIComponent(current)}` + url.pathname.slice(at + encoded.length + 1);
   throw redirect(path + url.search, 301);
+}
+
+/**
+ * An id or slug of another language under this language's path answers 301 to its translation
+ * (/it/prodotti/12, an English product → /it/prodotti/1012); without a translation the caller
+ * answers 404. Only the key the caller could not find is mapped; the rest of the path and the
+ * (declared) query are kept.
+ */
+export async function redirectToTranslation(content: ContentService, kind: Translatable, key: string, lang: Lang, url: URL): Promise<void> {
+  const match = matchRoute(url.pathname);
+  const at = match?.keys.find((k) => k.key.content === kind && safeDecode(k.value) === key);
+  if (!match || !at) return;
+  for (const from of LANGS) {
+    if (from === lang) continue;
+    const translated = await content.translate(kind, key, from, lang).catch(() => null);
+    if (!translated || translated === key) continue;
+    const keys = match.keys.map((k) => (k === at ? translated : safeDecode(k.value)));
+    throw redirect(pathOf(match.route, match.lang, keys) + url.search, 301);
+  }
+}
+
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /**
@@ -80,6 +108,7 @@ export function metaFrom(
       title: data.title,
       description: data.description,
       image: data.image,
+      languages: servedLanguages(args.matches as Parameters<typeof servedLanguages>[0]),
       ...input,
     }),
     ...contentHostLinks(config?.wpPublicUrl),

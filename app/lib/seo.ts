@@ -1,7 +1,8 @@
-// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), description,
+// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), one description,
 // canonical and hreflang alternates from SITE_URL (never the request's Host), Open Graph.
 import type { MetaDescriptor } from "react-router";
 import { LANGS, DEFAULT_LANG, type Lang } from "./locale";
+import { i18nFor } from "./i18n";
 import type { PublicConfig } from "../../server/config";
 
 export const BRAND = "FC";
@@ -9,6 +10,11 @@ export const TITLE_SEPARATOR = " – ";
 
 export function pageTitle(title: string | undefined): string {
   return title ? `${title}${TITLE_SEPARATOR}${BRAND}` : BRAND;
+}
+
+/** The site's own description (spec §1), for a page that has none of its own. */
+export function siteDescription(lang: Lang): string {
+  return i18nFor(lang).t("description");
 }
 
 export interface PageMetaInput {
@@ -21,6 +27,8 @@ export interface PageMetaInput {
   image?: { url: string; width?: number; height?: number; alt?: string } | null;
   noindex?: boolean;
   type?: "website" | "product" | "article";
+  /** The languages the site serves (root loader): hreflang names no other. */
+  languages?: readonly Lang[];
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -32,14 +40,15 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   const title = pageTitle(input.title);
   const canonical = absoluteUrl(input.siteUrl, input.alternates[input.lang]);
   const meta: MetaDescriptor[] = [{ title }, { property: "og:title", content: title }];
-  if (input.description) {
-    meta.push({ name: "description", content: input.description }, { property: "og:description", content: input.description });
-  }
+  // One description: the page's own, else the site's (React Router's <Meta> shows the deepest
+  // route's meta alone, so this is the only one in the head).
+  const description = input.description || siteDescription(input.lang);
+  meta.push({ name: "description", content: description }, { property: "og:description", content: description });
   if (input.noindex) {
     meta.push({ name: "robots", content: "noindex" });
   } else {
     meta.push({ tagName: "link", rel: "canonical", href: canonical });
-    for (const lang of LANGS) {
+    for (const lang of input.languages ?? LANGS) {
       meta.push({ tagName: "link", rel: "alternate", hrefLang: lang, href: absoluteUrl(input.siteUrl, input.alternates[lang]) });
     }
     meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.siteUrl, input.alternates[DEFAULT_LANG]) });
@@ -62,6 +71,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 }
 
 /** Root loader data, as route `meta` functions find it in `matches`. */
+/** The languages the site serves, from the root loader (all of them before it has answered). */
+export function servedLanguages(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): readonly Lang[] {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { languages?: Lang[] } | undefined;
+  return data?.languages ?? LANGS;
+}
+
 export function rootConfig(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { config?: PublicConfig } | undefined;

@@ -1,14 +1,24 @@
-// The sitemaps (CONTRACT: an index and one sitemap per language, with hreflang alternates): every
-// published product, category, collection, exclusive and company page, and the list pages, each
-// with its alternates in the other language and its last-modified date where WordPress has one.
+// The sitemaps (CONTRACT: an index and one sitemap per language, with hreflang alternates): the
+// routes the route table marks for the sitemap — list pages always, one URL per published item of
+// a keyed route (products by id, categories, collections and exclusives by slug), company pages
+// when WordPress publishes them — each with its alternates in the other language (paired through
+// WordPress's translations) and its last-modified date where WordPress has one.
 import type { ContentService, Lang as ContentLang } from "../../server/content/types";
-import { COMPANY_PAGES, LANGS, localizePath, type Lang, type Section } from "./locale";
+import { COMPANY_PAGES, FLAT_ROUTES, LANGS, pathOf, type FlatRoute, type Lang, type Translatable } from "./route-table";
 import { absoluteUrl } from "./seo";
 
 export interface SitemapUrl {
   /** The page's path in each language it exists in. */
   paths: Partial<Record<Lang, string>>;
   lastmod?: string;
+}
+
+/** A published item as the sitemap needs it: its key in URLs, its translations, its date. */
+interface Listed {
+  id: number;
+  key: string;
+  translations: Partial<Record<Lang, number>>;
+  modified?: string;
 }
 
 async function allProducts(content: ContentService, lang: ContentLang) {
@@ -19,59 +29,72 @@ async function allProducts(content: ContentService, lang: ContentLang) {
   return [first, ...rest].flatMap((p) => p.items);
 }
 
-export async function sitemapUrls(content: ContentService): Promise<SitemapUrl[]> {
-  const [productsEn, productsIt, categories, collections, exclusives, pages] = await Promise.all([
-    allProducts(content, "en"),
-    allProducts(content, "it"),
-    Promise.all(LANGS.map((l) => content.listCategories(l))),
-    Promise.all(LANGS.map((l) => content.listEditions("collections", l))),
-    Promise.all(LANGS.map((l) => content.listEditions("exclusives", l))),
-    Promise.all(COMPANY_PAGES.map((key) => Promise.all(LANGS.map((l) => content.getPage(key, l).catch(() => null))))),
-  ]);
+async function published(content: ContentService, kind: Translatable, lang: Lang): Promise<Listed[]> {
+  switch (kind) {
+    case "products":
+      return (await allProducts(content, lang)).map((p) => ({ id: p.id, key: String(p.id), translations: p.translations, modified: p.modified }));
+    case "product_categories":
+      return (await content.listCategories(lang)).map((c) => ({ id: c.id, key: c.slug, translations: c.translations }));
+    case "product_colors":
+      return [];
+    case "collections":
+    case "exclusives":
+      return (await content.listEditions(kind, lang)).map((e) => ({ id: e.id, key: e.slug, translations: e.translations, modified: e.modified }));
+  }
+}
+
+/** One URL per item, the languages of a translation paired into one entry. */
+async function itemUrls(content: ContentService, route: FlatRoute, kind: Translatable, served: readonly Lang[]): Promise<SitemapUrl[]> {
+  const [first, ...others] = served;
+  const lists = await Promise.all(served.map((lang) => published(content, kind, lang)));
+  const byLang = new Map(served.map((lang, i) => [lang, new Map((lists[i] ?? []).map((item) => [item.id, item]))]));
+  const paired = new Set<string>();
   const urls: SitemapUrl[] = [];
-  const both = (...parts: (Section | string | number)[]) => ({ en: localizePath("en", ...parts), it: localizePath("it", ...parts) });
-
-  urls.push({ paths: both() });
-  for (const section of ["products", "categories", "collections", "exclusives", "projects", "wishlist"] as const) {
-    if (section !== "wishlist") urls.push({ paths: both(section) });
-  }
-
-  const itProductIds = new Set(productsIt.map((p) => p.id));
-  const seenIt = new Set<number>();
-  for (const p of productsEn) {
-    const itId = p.translations.it;
-    const paths: SitemapUrl["paths"] = { en: localizePath("en", "products", p.id) };
-    if (itId && itProductIds.has(itId)) {
-      paths.it = localizePath("it", "products", itId);
-      seenIt.add(itId);
+  for (const lang of first ? [first, ...others] : []) {
+    for (const item of byLang.get(lang)?.values() ?? []) {
+      if (paired.has(`${lang}:${item.id}`)) continue;
+      const url: SitemapUrl = { paths: { [lang]: pathOf(route, lang, [item.key]) }, lastmod: item.modified };
+      for (const other of served) {
+        const twinId = other === lang ? undefined : item.translations[other];
+        const twin = twinId === undefined ? undefined : byLang.get(other)?.get(twinId);
+        if (!twin || paired.has(`${other}:${twin.id}`)) continue;
+        url.paths[other] = pathOf(route, other, [twin.key]);
+        paired.add(`${other}:${twin.id}`);
+      }
+      urls.push(url);
     }
-    urls.push({ paths, lastmod: p.modified });
   }
-  for (const p of productsIt) if (!seenIt.has(p.id)) urls.push({ paths: { it: localizePath("it", "products", p.id) }, lastmod: p.modified });
-
-  // Terms and editions: pair the two languages through translations (ids), address them by slug.
-  const pair = <T extends { id: number; slug: string; translations: Partial<Record<Lang, number>>; modified?: string }>(section: Section, [en, it]: T[][]) => {
-    const itById = new Map((it ?? []).map((x) => [x.id, x]));
-    const paired = new Set<number>();
-    for (const item of en ?? []) {
-      const twin = item.translations.it !== undefined ? itById.get(item.translations.it) : undefined;
-      if (twin) paired.add(twin.id);
-      urls.push({ paths: { en: localizePath("en", section, item.slug), ...(twin ? { it: localizePath("it", section, twin.slug) } : {}) }, lastmod: item.modified });
-    }
-    for (const item of it ?? []) if (!paired.has(item.id)) urls.push({ paths: { it: localizePath("it", section, item.slug) }, lastmod: item.modified });
-  };
-  pair("categories", categories);
-  pair("collections", collections);
-  pair("exclusives", exclusives);
-
-  COMPANY_PAGES.forEach((key, i) => {
-    const [en, it] = pages[i] ?? [];
-    const paths: SitemapUrl["paths"] = {};
-    if (en) paths.en = localizePath("en", key);
-    if (it) paths.it = localizePath("it", key);
-    if (paths.en || paths.it) urls.push({ paths, lastmod: [en?.modified, it?.modified].filter(Boolean).sort().at(-1) });
-  });
   return urls;
+}
+
+async function pageUrls(content: ContentService, route: FlatRoute, served: readonly Lang[]): Promise<SitemapUrl[]> {
+  const [section] = route.path;
+  const page = COMPANY_PAGES.find((p) => p === section);
+  if (!page) return [];
+  const found = await Promise.all(served.map((lang) => content.getPage(page, lang).catch(() => null)));
+  const url: SitemapUrl = { paths: {} };
+  served.forEach((lang, i) => {
+    if (found[i]) url.paths[lang] = pathOf(route, lang, []);
+  });
+  url.lastmod = found.map((p) => p?.modified).filter(Boolean).sort().at(-1);
+  return Object.keys(url.paths).length > 0 ? [url] : [];
+}
+
+/** Every page of the languages served (`served`: WordPress is asked about no other). */
+export async function sitemapUrls(content: ContentService, served: readonly Lang[] = LANGS): Promise<SitemapUrl[]> {
+  const groups = await Promise.all(
+    FLAT_ROUTES.map(async (route): Promise<SitemapUrl[]> => {
+      const keys = route.path.filter((part) => typeof part !== "string");
+      if (route.entry.sitemap === "always" && keys.length === 0) {
+        return [{ paths: Object.fromEntries(served.map((lang) => [lang, pathOf(route, lang, [])])) }];
+      }
+      if (route.entry.sitemap !== "published") return [];
+      const [key] = keys;
+      if (keys.length === 1 && key) return itemUrls(content, route, key.content, served);
+      return keys.length === 0 ? pageUrls(content, route, served) : [];
+    }),
+  );
+  return groups.flat();
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
@@ -96,11 +119,15 @@ export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[]): str
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(siteUrl: string): string {
-  const items = LANGS.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
+export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS): string {
+  const items = served.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
+/** Previews are private in every language: robots stay out of them. */
+const PREVIEW = FLAT_ROUTES.filter((route) => route.entry.name === "preview");
+
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /preview\nDisallow: /it/preview\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  const previews = PREVIEW.flatMap((route) => LANGS.map((lang) => `Disallow: ${pathOf(route, lang, [])}\n`)).join("");
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n${previews}\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

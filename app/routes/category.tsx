@@ -2,7 +2,7 @@
 import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
-import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
+import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { ProductGrid } from "../components/ProductCard";
@@ -16,6 +16,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const category = await content.getCategory(slug, lang);
   const url = new URL(request.url);
   if (!category) await redirectFromOldSlug(content, "product_categories", slug, lang, url);
+  if (!category) await redirectToTranslation(content, "product_categories", slug, lang, url);
   if (!category) notFound();
   const [products, alternates] = await Promise.all([
     content.listProducts({ lang, category: category.id, perPage: 100 }),

@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The about page introduces the designers the objects are credited to.
   const [page, alternates, designers] = await Promise.all([
     content.getPage(key, lang),
-    alternatesFor(content, path),
+    alternatesFor(content, new URL(request.url)),
     key === "about" ? content.listDesigners(lang).catch(() => []) : Promise.resolve([]),
   ]);
   if (!page) notFound();

@@ -2,7 +2,7 @@
 import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
-import { langOf, notFound, productListMeta, redirectFromOldSlug, slugParam } from "../lib/route-helpers";
+import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../lib/locale";
 import { editionKindOf } from "./editions";
@@ -20,6 +20,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const slug = slugParam(params.slug);
   const edition = await content.getEdition(kind, slug, lang);
   if (!edition) await redirectFromOldSlug(content, kind, slug, lang, url);
+  if (!edition) await redirectToTranslation(content, kind, slug, lang, url);
   if (!edition) notFound();
   const [products, alternates] = await Promise.all([
     content.listProducts({ lang, [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 }),

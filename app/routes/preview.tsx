@@ -9,7 +9,7 @@ import { siteContext } from "../lib/context";
 import { langOf } from "../lib/route-helpers";
 import { langFromPath, localizePath } from "../lib/locale";
 import { i18nFor, useT } from "../lib/i18n";
-import { pageTitle } from "../lib/seo";
+import { pageTitle, siteDescription } from "../lib/seo";
 import { ProductDetail } from "../components/ProductDetail";
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
@@ -55,7 +55,7 @@ export function headers() {
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const item = loaderData?.item;
   const title = item ? (item.kind === "product" ? item.product.name : item.page.title) : i18nFor(langFromPath(location.pathname)).t("preview.label");
-  return [{ title: pageTitle(`${i18nFor(langFromPath(location.pathname)).t("preview.label")}: ${title}`) }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: pageTitle(`${i18nFor(langFromPath(location.pathname)).t("preview.label")}: ${title}`) }, { name: "description", content: siteDescription(langFromPath(location.pathname)) }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 export default function Preview({ loaderData }: Route.ComponentProps) {

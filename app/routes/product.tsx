@@ -4,7 +4,7 @@
 import { useLocation, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/product";
 import { siteContext } from "../lib/context";
-import { idParam, langOf, metaFrom, notFound } from "../lib/route-helpers";
+import { idParam, langOf, metaFrom, notFound, redirectToTranslation } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, localizePath } from "../lib/locale";
 import { i18nFor, useT } from "../lib/i18n";
@@ -18,8 +18,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lang = langOf(request);
   const id = idParam(params.id);
   const product = await content.getProduct(id, lang);
+  if (!product) await redirectToTranslation(content, "products", String(id), lang, new URL(request.url));
   if (!product) notFound();
-  const alternates = await alternatesFor(content, new URL(request.url).pathname);
+  const alternates = await alternatesFor(content, new URL(request.url));
   return {
     product,
     alternates,

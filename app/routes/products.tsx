@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [products, pages, alternates] = await Promise.all([
     content.listProducts({ lang, page, perPage: PRODUCTS_PER_PAGE, category: category?.id, colour: colour?.id, sort, search }),
     search ? content.search(search, lang).then((hits) => hits.filter((h) => h.kind === "pages")) : Promise.resolve([]),
-    alternatesFor(content, url.pathname),
+    alternatesFor(content, url),
   ]);
   if (page > 1 && page > products.totalPages) notFound();
   const t = i18nFor(lang).t;

@@ -6,7 +6,8 @@ import { Link, useFetcher, useLocation, useNavigate } from "react-router";
 import type { Route } from "./+types/wishlist";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
+import { langFromPath, localizePath } from "../lib/locale";
+import { alternatesFor } from "../lib/alternates.server";
 import { i18nFor, useT } from "../lib/i18n";
 import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
 import { ProductGrid } from "../components/ProductCard";
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     shared: items,
     products,
-    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(url.pathname, l)])) as Record<Lang, string>,
+    alternates: await alternatesFor(content, url),
     title: t("nav.wishlist"),
     description: t("wishlistPage.description"),
   };

@@ -4,6 +4,10 @@
 
 export type Lang = "en" | "it";
 
+/** Content whose ids or slugs appear in site URLs and are mapped through translations (the route table's key kinds). */
+export type { Translatable } from "../../app/lib/route-table";
+import type { Translatable } from "../../app/lib/route-table";
+
 /** Ids of the same item in each language (Polylang `translations`). */
 export type Translations = Partial<Record<Lang, number>>;
 
@@ -227,7 +231,7 @@ export interface ContentService {
   /** Products by English id, shown in `lang` (the wishlist keeps English ids). */
   getProductsByEnglishIds(ids: number[], lang: Lang): Promise<ProductSummary[]>;
   /** Slug or id of the same item in the other language, for the language switcher. */
-  translate(kind: "products" | "product_categories" | "collections" | "exclusives", key: string, from: Lang, to: Lang): Promise<string | null>;
+  translate(kind: Translatable, key: string, from: Lang, to: Lang): Promise<string | null>;
   /** The current slug of a renamed item (301 from the old one), or null. */
   resolveOldSlug(kind: "product_categories" | "collections" | "exclusives", slug: string, lang: Lang): Promise<string | null>;
   /** An unpublished item on a link WordPress signed; never cached. */

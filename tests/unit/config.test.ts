@@ -51,6 +51,15 @@ describe("configuration", () => {
     expect(problems({ REDIS_URL: "redis://a:6379", REDIS_CLUSTER_NODES: "a:1,b:2" })[0]).toMatch(/only one/);
   });
 
+  it("refuses CDN_PROVIDER=varnish without its addresses or with a short token, and reads the list", () => {
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_API_TOKEN: "edge-purge-token-0123" })).toEqual([expect.stringMatching(/^CDN_VARNISH_URLS: is required/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish:6081" })).toEqual([expect.stringMatching(/^CDN_API_TOKEN: is required/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish:6081", CDN_API_TOKEN: "short" })).toEqual([expect.stringMatching(/^CDN_API_TOKEN: must be at least 16/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "varnish:6081", CDN_API_TOKEN: "edge-purge-token-0123" })[0]).toMatch(/^CDN_VARNISH_URLS/);
+    const config = loadConfig({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish-0:6081, http://varnish-1:6081/", CDN_API_TOKEN: "edge-purge-token-0123" });
+    expect(config.cdn.varnishUrls).toEqual(["http://varnish-0:6081", "http://varnish-1:6081"]);
+  });
+
   it("reads Sentinel and Cluster node lists", () => {
     expect(loadConfig({ REDIS_SENTINELS: "s1:26379,s2:26379", REDIS_SENTINEL_NAME: "main" }).redis).toMatchObject({
       mode: "sentinel",

@@ -29,11 +29,19 @@ const last = (stage: Stage, keyword: string) => all(stage, keyword).at(-1);
 describe("Dockerfile", () => {
   it("has the dependency, build, production-dependency and runtime stages on a Node LTS slim image", () => {
     expect(stages.map((s) => s.name)).toEqual(["deps", "build", "prod-deps", "runtime"]);
-    for (const stage of stages.filter((s) => s.name !== "build")) expect(stage.base).toMatch(/^node:(22|24)(\.\d+)*-(bookworm|trixie)-slim$/);
+    for (const stage of stages.filter((s) => s.name !== "build")) expect(stage.base).toMatch(/^node:24(\.\d+)*-(bookworm|trixie)-slim$/);
     expect(stages[1]!.base).toBe("deps");
     expect(all(stages[0]!, "RUN").map((r) => r.args).join("\n")).toMatch(/npm ci\b/);
     expect(all(stages[1]!, "RUN").map((r) => r.args).join("\n")).toMatch(/npm run build/);
     expect(all(stages[2]!, "RUN").map((r) => r.args).join("\n")).toMatch(/npm ci .*--omit=dev/);
+  });
+
+  it("ships the one Node LTS that package.json's engines and CI's .ci/run name", () => {
+    // The tests, the bench and the audits run on .ci/run's NODE_MAJOR; the image must run the same.
+    const major = stages[0]!.base.match(/^node:(\d+)/)![1];
+    const engines = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { engines: { node: string } }).engines.node;
+    expect(engines).toBe(`>=${major}`);
+    expect(readFileSync(path.join(ROOT, ".ci/run"), "utf8")).toMatch(new RegExp(`^NODE_MAJOR=${major}$`, "m"));
   });
 
   it("copies only the build, production modules and package.json into the runtime", () => {

@@ -1,0 +1,248 @@
+// The one route table: every fact about the site's pages is written here and nowhere else.
+//   - the path words of each language (English has no prefix, Italian lives under /it),
+//   - each route's path, module and React Router id,
+//   - the query parameters a route declares (the page cache keys on them and nothing else; the
+//     language switch carries them, translating the slugs among them),
+//   - the key in a path (a WordPress id or slug, and whose translations map it),
+//   - its metrics label (the English pattern, never the raw path),
+//   - whether the sitemap lists it.
+// app/routes.ts, the page cache's keys, the metrics route label, the alternates (hreflang and the
+// language switcher), the sitemap and the canonical-URL redirect all derive from it.
+// Isomorphic and dependency-free: the browser bundle and the Node server both import it.
+
+/** The languages; the first is the default and has no prefix, every other one is its own prefix. */
+export const LANGS = ["en", "it"] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = LANGS[0];
+
+/** Path words per language. Keys are the product's names for each section (and the metrics words). */
+export const WORDS = {
+  products: { en: "products", it: "prodotti" },
+  categories: { en: "categories", it: "categorie" },
+  collections: { en: "collections", it: "collezioni" },
+  exclusives: { en: "exclusives", it: "esclusivi" },
+  projects: { en: "projects", it: "progetti" },
+  contact: { en: "contact", it: "contatti" },
+  funding: { en: "funding", it: "finanziamenti" },
+  manufacture: { en: "manufacture", it: "manifattura" },
+  about: { en: "about", it: "about" },
+  newsletter: { en: "newsletter", it: "newsletter" },
+  prove: { en: "prove", it: "prove" },
+  wishlist: { en: "wishlist", it: "wishlist" },
+  preview: { en: "preview", it: "preview" },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type Section = keyof typeof WORDS;
+
+/** Company pages: a WordPress page each, found by its English slug (the section's name). */
+export const COMPANY_PAGES = ["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const;
+export type CompanyPage = (typeof COMPANY_PAGES)[number];
+
+/** WordPress content whose translations map a key or a query value into another language. */
+export type Translatable = "products" | "product_categories" | "product_colors" | "collections" | "exclusives";
+
+/** A key in a path: a WordPress id or slug of some content. */
+export interface RouteKey {
+  readonly key: "id" | "slug";
+  readonly content: Translatable;
+  /** The route also answers without it (spec §2 `{id?}`). */
+  readonly optional?: boolean;
+}
+
+/** What a declared query parameter holds: a slug of some content (translated), else a value kept as it is. */
+export type QueryValue = Translatable | "value";
+
+export interface RouteEntry {
+  /** The React Router id without its language (`products` → `products-en`, `products-it`). */
+  readonly name: string;
+  /** After the language prefix (and the parent's path): section words and keys. */
+  readonly path: readonly (Section | RouteKey)[];
+  /** The module under app/ that renders it. */
+  readonly module: string;
+  /** Query parameters that change what the page renders; a child route also has its parent's. */
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  /**
+   * Listed in the sitemap: `always` (a page of its own), `published` (one URL per published item
+   * of its key's content, or, for a company page, when WordPress publishes the page). Unset: never.
+   */
+  readonly sitemap?: "always" | "published";
+  /** Rendered inside this route (a product dialog over its list). */
+  readonly children?: readonly RouteEntry[];
+}
+
+const id = (content: Translatable, optional = false): RouteKey => ({ key: "id", content, optional });
+const slug = (content: Translatable): RouteKey => ({ key: "slug", content });
+
+/** A product opened as a dialog over the list it sits on: `…/products/{id?}`. */
+const productDialog = (list: string, optional = true): RouteEntry => ({
+  name: `${list}-product`,
+  path: ["products", id("products", optional)],
+  module: "routes/product.tsx",
+});
+
+/** The product list's filters, sort, search and page (app/routes/products.tsx). */
+const PRODUCT_LIST_QUERY = { category: "product_categories", colour: "product_colors", sort: "value", q: "value", page: "value" } as const;
+
+/** The pages of one language, in the nesting of spec §2 (the same for every language). */
+export const ROUTES: readonly RouteEntry[] = [
+  { name: "home", path: [], module: "routes/home.tsx", sitemap: "always" },
+  {
+    name: "products",
+    path: ["products"],
+    module: "routes/products.tsx",
+    query: PRODUCT_LIST_QUERY,
+    sitemap: "always",
+    children: [{ name: "products-product", path: [id("products")], module: "routes/product.tsx", sitemap: "published" }],
+  },
+  { name: "categories", path: ["categories"], module: "routes/categories.tsx", sitemap: "always" },
+  { name: "category", path: ["categories", slug("product_categories")], module: "routes/category.tsx", sitemap: "published", children: [productDialog("category")] },
+  { name: "collections", path: ["collections"], module: "routes/editions.tsx", sitemap: "always" },
+  { name: "collection", path: ["collections", slug("collections")], module: "routes/edition.tsx", sitemap: "published", children: [productDialog("collection")] },
+  { name: "exclusives", path: ["exclusives"], module: "routes/editions.tsx", sitemap: "always" },
+  { name: "exclusive", path: ["exclusives", slug("exclusives")], module: "routes/edition.tsx", sitemap: "published", children: [productDialog("exclusive")] },
+  { name: "projects", path: ["projects"], module: "routes/projects.tsx", sitemap: "always", children: [productDialog("projects")] },
+  { name: "about", path: ["about"], module: "routes/company-page.tsx", sitemap: "published" },
+  { name: "manufacture", path: ["manufacture"], module: "routes/company-page.tsx", sitemap: "published" },
+  { name: "funding", path: ["funding"], module: "routes/company-page.tsx", sitemap: "published" },
+  { name: "prove", path: ["prove"], module: "routes/company-page.tsx", sitemap: "published" },
+  // The contact page shows the objects of ?wishlist= and ?product= (app/routes/contact.tsx).
+  { name: "contact", path: ["contact"], module: "routes/contact.tsx", query: { wishlist: "value", product: "value" }, sitemap: "published" },
+  { name: "newsletter", path: ["newsletter"], module: "routes/newsletter.tsx", sitemap: "published" },
+  // A shared wishlist: ?items=1,2,3 (app/routes/wishlist.tsx).
+  { name: "wishlist", path: ["wishlist"], module: "routes/wishlist.tsx", query: { items: "value" } },
+  // WordPress's Preview, on a link the plugin signed: private, never cached, never listed.
+  { name: "preview", path: ["preview"], module: "routes/preview.tsx", query: { type: "value", id: "value", exp: "value", sig: "value" } },
+];
+
+/** Every path no other route claims: 404 (spec §8). */
+export const NOT_FOUND_ROUTE = { name: "not-found", module: "routes/not-found.tsx" } as const;
+/** The layout of one language (header, footer, menus per language). */
+export const LANGUAGE_LAYOUT = { name: "locale", module: "routes/locale-layout.tsx" } as const;
+
+/** Routes outside the languages: files at the root. `{lang}` stands for each language. */
+export const FILE_ROUTES = [
+  { name: "sitemap-index", path: "sitemap.xml", module: "routes/sitemap-index.tsx" },
+  { name: "sitemap-{lang}", path: "sitemap-{lang}.xml", module: "routes/sitemap.tsx" },
+  { name: "robots", path: "robots.txt", module: "routes/robots.tsx" },
+] as const;
+
+/** React Router's single-fetch parameter naming the routes a data request loads. */
+export const DATA_QUERY = ["_routes"] as const;
+
+// ——— matching a path against the table ———
+
+/** One route of the table with its full path (its parents' path first) and its parents' query. */
+export interface FlatRoute {
+  readonly entry: RouteEntry;
+  readonly path: readonly (Section | RouteKey)[];
+  readonly query: Readonly<Record<string, QueryValue>>;
+  /** The metrics label: English words and `:id` / `:slug` (`/categories/:slug/products/:id`). */
+  readonly label: string;
+}
+
+function flatten(entries: readonly RouteEntry[], parent?: FlatRoute): FlatRoute[] {
+  return entries.flatMap((entry) => {
+    const path = [...(parent?.path ?? []), ...entry.path];
+    const flat: FlatRoute = { entry, path, query: { ...parent?.query, ...entry.query }, label: labelOf(path) };
+    return [flat, ...flatten(entry.children ?? [], flat)];
+  });
+}
+
+function labelOf(path: readonly (Section | RouteKey)[]): string {
+  return `/${path.map((part) => (typeof part === "string" ? part : `:${part.key}`)).join("/")}`;
+}
+
+/** Every route of one language, parents before children. */
+export const FLAT_ROUTES: readonly FlatRoute[] = flatten(ROUTES);
+
+export interface RouteMatch {
+  lang: Lang;
+  route: FlatRoute;
+  /** The path's segments after the prefix, as requested (still percent-encoded). */
+  segments: string[];
+  /** Each key of the path with its segment index and its raw (encoded) value. */
+  keys: { index: number; key: RouteKey; value: string }[];
+  /** The metrics label, without an optional key the path leaves out. */
+  label: string;
+  /** The same path with the canonical prefix and lowercase path words; keys kept as requested. */
+  canonical: string;
+}
+
+function decodeWord(segment: string): string {
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return segment.toLowerCase();
+  }
+}
+
+/**
+ * The route a path names, matched as React Router matches (path words and the language prefix in
+ * any letter case or percent-encoding), or undefined for a path no page claims. `langs` are the
+ * languages the site serves; the first one is the default (no prefix).
+ */
+export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): RouteMatch | undefined {
+  if (!pathname.startsWith("/")) return undefined;
+  const all = pathname === "/" ? [] : pathname.slice(1).split("/");
+  // An empty segment (`//`, a trailing slash) is never a page: the trailing-slash redirect or 404.
+  if (all.some((s) => s === "")) return undefined;
+  const [defaultLang, ...prefixed] = langs;
+  if (defaultLang === undefined) return undefined;
+  const first = all[0] === undefined ? undefined : decodeWord(all[0]);
+  const lang = prefixed.find((l) => l === first) ?? defaultLang;
+  const segments = lang === defaultLang ? all : all.slice(1);
+  for (const route of FLAT_ROUTES) {
+    const match = matchPath(route, segments, lang);
+    if (match) {
+      const prefix = lang === defaultLang ? [] : [lang];
+      const canonical = `/${[...prefix, ...match.canonical].join("/")}`;
+      return { lang, route, segments, keys: match.keys, label: match.label, canonical };
+    }
+  }
+  return undefined;
+}
+
+function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
+  const keys: RouteMatch["keys"] = [];
+  const canonical: string[] = [];
+  const label: string[] = [];
+  let i = 0;
+  for (const part of route.path) {
+    const segment = segments[i];
+    if (typeof part === "string") {
+      if (segment === undefined || decodeWord(segment) !== WORDS[part][lang]) return undefined;
+      canonical.push(WORDS[part][lang]);
+      label.push(part);
+    } else {
+      if (segment === undefined) {
+        if (part.optional) continue;
+        return undefined;
+      }
+      keys.push({ index: i, key: part, value: segment });
+      canonical.push(segment);
+      label.push(`:${part.key}`);
+    }
+    i++;
+  }
+  if (i !== segments.length) return undefined;
+  return { keys, canonical, label: `/${label.join("/")}` };
+}
+
+/** A route's path in a language, with these key values (encoded here): the inverse of matchRoute. */
+export function pathOf(route: FlatRoute, lang: Lang, keys: readonly (string | number)[]): string {
+  const values = [...keys];
+  const parts: string[] = lang === DEFAULT_LANG ? [] : [lang];
+  for (const part of route.path) {
+    if (typeof part === "string") parts.push(WORDS[part][lang]);
+    else if (values.length > 0) parts.push(encodeURIComponent(String(values.shift())));
+    else if (!part.optional) throw new Error(`pathOf: ${route.label} needs a value for :${part.key}`);
+  }
+  return `/${parts.join("/")}`;
+}
+
+/** The React Router path of a route (`categorie/:slug/prodotti/:id?`), relative to its parent. */
+export function routerPath(entry: RouteEntry, lang: Lang): string {
+  return entry.path
+    .map((part) => (typeof part === "string" ? WORDS[part][lang] : `:${part.key}${part.optional ? "?" : ""}`))
+    .join("/");
+}

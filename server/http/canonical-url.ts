@@ -1,0 +1,32 @@
+// 301 to a page's canonical URL (CONTRACT "Page responses"): the language prefix and the path
+// words in lowercase. React Router matches paths in any letter case, so /IT/prodotti rendered a
+// page under a mixed-case address (in English: the language is read from the lowercase prefix).
+// The route table (app/lib/route-table.ts) names the canonical form; ids, slugs and the whole
+// query are kept as requested. The target is always a path on this site that starts with a
+// path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
+// decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).
+import type { RequestHandler } from "express";
+import { DATA_QUERY, matchRoute } from "../../app/lib/route-table";
+
+/** React Router's single fetch: a data request's redirect is a 204 the client follows as a navigation. */
+const DATA_SUFFIX = ".data";
+
+export function canonicalUrlRedirect(): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const isData = req.path.endsWith(DATA_SUFFIX);
+    const page = isData ? req.path.slice(0, -DATA_SUFFIX.length) : req.path;
+    const match = matchRoute(page);
+    if (!match || match.canonical === page) return next();
+    const mark = req.originalUrl.indexOf("?");
+    const query = mark === -1 ? "" : req.originalUrl.slice(mark);
+    if (!isData) return res.redirect(301, match.canonical + query);
+    // The page's own query, without the router's parameters: where the visitor belongs.
+    const params = new URLSearchParams(query);
+    for (const name of DATA_QUERY) params.delete(name);
+    const search = params.toString();
+    res.setHeader("X-Remix-Redirect", match.canonical + (search ? `?${search}` : ""));
+    res.setHeader("X-Remix-Status", "301");
+    res.status(204).end();
+  };
+}
