@@ -23,6 +23,7 @@ import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import { RETRY_AFTER_SECONDS } from "../content/outage";
 import type { Lang } from "../../app/lib/locale";
+import { routeIdOf } from "../../app/lib/route-table";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -118,6 +119,8 @@ export function createSite(options: SiteOptions) {
         method: req.method,
         path,
         route,
+        // Pages only: React Router's route id with its language (`products-it`).
+        routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
         status: res.statusCode,
         durationMs: Math.round(seconds * 1e4) / 10,
         cache: outcome() ?? "none",
