@@ -35,7 +35,7 @@ export { createKeyspace, keyHash, type Keyspace } from "./keys";
  */
 export function createCacheStackFromConfig(
   config: Pick<Config, "redis" | "cache" | "wpTimeoutMs">,
-  extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & { redisClient?: RedisClientOptions } = {},
+  extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & { redisClient?: RedisClientOptions },
 ): CacheStack {
   const { redisClient, ...rest } = extra;
   const clients = createRedisClients(config.redis, redisClient);
