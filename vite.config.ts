@@ -3,14 +3,41 @@ import { defineConfig, type Plugin } from "vite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
 
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [reactRouter(), offlineApp({ ssrBuild: !!isSsrBuild })],
+  plugins: [reactRouter(), routeModuleGuard(), offlineApp({ ssrBuild: !!isSsrBuild })],
 }));
+
+// --- The chunk reload guard inside React Router (spec §8, app/lib/chunk-reload.ts) --------------
+//
+// React Router's loader of route modules catches a failed import itself and calls
+// `window.location.reload()`: the current page, not the target, and with no guard, so a broken
+// chunk reloads the page the visitor is on again and again. It has no option for it, so its
+// catch block is given a first line that hands the error to the site's guard (installed by
+// entry.client): reload the target at most once a minute, else the error page. The build fails if
+// a React Router upgrade changes that code, so the guard can never silently drop out.
+function routeModuleGuard(): Plugin {
+  const marker = "Error loading route module";
+  const catchBlock = /\} catch \((\w+)\) \{(\s*console\.error\(\s*`Error loading route module)/;
+  return {
+    name: "fc-route-module-guard",
+    enforce: "pre",
+    transform(code, id) {
+      if (!id.includes("/node_modules/react-router/") || !code.includes(marker)) return null;
+      if (!catchBlock.test(code)) throw new Error(`fc-route-module-guard: React Router's route module loader changed (${id}); update vite.config.ts`);
+      return {
+        code: code.replace(catchBlock, (_all, error: string, rest: string) =>
+          `} catch (${error}) { if (typeof window !== "undefined" && window.${ROUTE_MODULE_FAILED_HOOK}) return window.${ROUTE_MODULE_FAILED_HOOK}(${error});${rest}`),
+        map: null,
+      };
+    },
+  };
+}
 
 // --- The installable, offline app (spec §1: an offline service worker) -------------------------
 //

@@ -19,11 +19,12 @@ import {
 import { I18nextProvider } from "react-i18next";
 import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
-import { i18nFor } from "./lib/i18n";
+import { i18nFor, loadMessages } from "./lib/i18n";
 import { siteDescription } from "./lib/seo";
-import { langFromPath, listPathOf } from "./lib/locale";
+import { DEFAULT_LANG, langFromPath } from "./lib/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
+import { LastResortBoundary } from "./components/LastResort";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
@@ -63,6 +64,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, integrations, languages } = context.get(siteContext);
   return { config: publicConfig, features: integrations.flags, languages: languages.served() };
 }
+
+/**
+ * Every navigation in the browser waits for the messages of the language it goes to (and of the
+ * default language, the fallback), so no route of a language ever renders without them: the
+ * switcher, Back and Forward across languages, links in WordPress content all come through here.
+ */
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
+  async ({ request }, next) => {
+    await Promise.all([loadMessages(langFromPath(new URL(request.url).pathname)), loadMessages(DEFAULT_LANG)]);
+    return next();
+  },
+];
 
 /** The site's description: the head of a page without a meta of its own (an error page). */
 export const meta: Route.MetaFunction = ({ location }) => [{ name: "description", content: siteDescription(langFromPath(location.pathname)) }];
@@ -109,7 +122,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <SiteStatus />
         </I18nextProvider>
-        <ScrollRestoration getKey={(location) => listPathOf(location.pathname) + location.search} />
+        {/* Scroll (spec §2): keyed per history entry, so a new navigation starts at the top (or at
+            its hash; html's scroll-behavior makes it smooth) and Back/Forward restore where the
+            visitor was. Opening and closing a product dialog passes preventScrollReset: the list
+            underneath stays where it is. */}
+        <ScrollRestoration />
         <Scripts />
       </body>
     </html>
@@ -136,5 +153,9 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} error={error} standalone />;
+  return (
+    <LastResortBoundary lang={langFromPath(useLocation().pathname)}>
+      <ErrorPage status={status} error={error} standalone />
+    </LastResortBoundary>
+  );
 }

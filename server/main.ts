@@ -16,7 +16,8 @@ import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
 import { createContentService, type FallbackKind } from "./content/content-service";
-import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
+import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
+import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createCdnPurger } from "./cdn";
 import { PageCache } from "./http/page-cache";
@@ -46,11 +47,22 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const metrics = createMetrics();
+  const metrics = createMetrics(config.cdn.provider);
   const state: SiteState = { shuttingDown: false, wordpress: "unknown", redis: config.redis.mode === "none" ? "disabled" : "down" };
+  // One pair of Redis connections for the cache, its purge bus and the rate limits. Their errors
+  // are logged at warn with the cause; a refused login shows in /readyz as "auth failed".
+  let redisAuthFailed = false;
+  const redisClients = createRedisClients(config.redis, {
+    watcher: {
+      warn: (details, message) => logger.warn({ redis: details }, message),
+      authFailed: (failed) => void (redisAuthFailed = failed),
+    },
+  });
+  const rateLimits = createRateLimits({ redis: redisClients?.command });
 
   // Without WP_URL, the bundled demo catalogue runs in-process on a loopback port and is read over
-  // HTTP exactly like a real WordPress: demo mode takes the production path.
+  // HTTP exactly like a real WordPress: demo mode takes the production path. In production only
+  // with DEMO_CATALOGUE=true (loadConfig refuses otherwise, exit 78).
   let wpUrl = config.wpUrl;
   let closeDemo: (() => Promise<void>) | undefined;
   if (!wpUrl) {
@@ -58,7 +70,8 @@ async function main() {
     const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
     wpUrl = demo.url;
     closeDemo = demo.close;
-    logger.info({ url: demo.url }, "serving the bundled demo catalogue");
+    if (config.env === "production") logger.warn({ url: demo.url, DEMO_CATALOGUE: true }, "serving the bundled demo catalogue (invented products and company details), not WordPress");
+    else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
   const client = createWordPressClient({
@@ -86,6 +99,7 @@ async function main() {
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
+    clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
     cdnPurger: createCdnPurger({
@@ -93,8 +107,10 @@ async function main() {
       apiToken: config.cdn.apiToken,
       fastlyServiceId: config.cdn.fastlyServiceId,
       cloudflareZoneId: config.cdn.cloudflareZoneId,
+      varnishUrls: config.cdn.varnishUrls,
       apiUrl: config.cdn.apiUrl,
       requestsPerSecond: config.cdn.purgeRate,
+      onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
     }),
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
@@ -138,7 +154,7 @@ async function main() {
     },
   });
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
-  const integrations = createIntegrations({ config, wpUrl, logger });
+  const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
   const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
 
   let pages: RequestHandler;
@@ -181,11 +197,15 @@ async function main() {
     adminToken: config.adminToken,
     logger,
     onPurge: (source) => metrics.purges.inc({ source }),
+    onWebhook: (result) => metrics.webhookRequests.inc({ result }),
+    limits: rateLimits,
   });
   const readiness = () => {
     const stats = cache.stats();
+    // A Redis that refuses our credentials will not come back by itself: say so.
+    const redis = stats.redis === "down" && redisAuthFailed ? "auth failed" : stats.redis;
     return {
-      redis: stats.redis,
+      redis,
       breaker: stats.breaker,
       bus: stats.bus,
       memory: stats.memory,
@@ -194,13 +214,17 @@ async function main() {
       warnings: [...fallbacks.values()],
     };
   };
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, languages: languages.served });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  // A burst of new connections (a CDN letting 1,000 visitors through at once) must wait in the
+  // kernel's accept queue, not be dropped from it: a dropped connection is retried by the client
+  // after 1 s, then 3 s (bench case (e): p50 3.5 s, p99 6.3 s with Node's default of 511, most of
+  // it in SYN retries). The kernel caps this at net.core.somaxconn.
+  await new Promise<void>((resolve) => server.listen({ port: config.port, backlog: 4096 }, resolve));
   const metricsServer = await startMetricsServer(metrics, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 

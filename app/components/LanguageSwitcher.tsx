@@ -1,10 +1,10 @@
-// Eng / Ita (spec §9). Switching stores the cookie, loads the other language's messages, then
-// goes to the same page in that language: path words translated, and ids and slugs mapped through
+// Eng / Ita (spec §9). Switching stores the cookie, then goes to the same page in that language
+// (the root's client middleware loads the other language's messages before it renders): path words translated, and ids and slugs mapped through
 // the content's translations when the page provides them (loader data `alternates`).
 import { useMatches, useNavigate, useLocation } from "react-router";
 import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../lib/locale";
 import { localeCookieString, type LocaleCookieOptions } from "../lib/locale-cookie";
-import { loadMessages, useT } from "../lib/i18n";
+import { useT } from "../lib/i18n";
 import { useServedLanguages } from "../lib/use-public-config";
 
 export type Alternates = Partial<Record<Lang, string>>;
@@ -44,11 +44,10 @@ export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleC
                 hrefLang={target}
                 lang={target}
                 title={t("language.switchTo", { name: LANG_LABELS[target].name })}
-                onClick={async (event) => {
+                onClick={(event) => {
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
                   document.cookie = localeCookieString(target, cookie);
-                  await loadMessages(target);
                   navigate(alternates[target]);
                 }}
               >

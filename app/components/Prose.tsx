@@ -1,5 +1,48 @@
 // Long-form WordPress HTML. It arrives sanitised on the server (server/content/sanitize.ts) with
-// an allow-list, and with links to WordPress already rewritten to the site's routes.
+// an allow-list, and with links to WordPress already rewritten to the site's routes. Those links
+// behave like the site's own (SmartLink): a click moves on the client, and a link prefetches its
+// page when it comes into view (app/lib/prefetch.ts).
+import { useEffect, useRef, useState } from "react";
+import { PrefetchPageLinks, useNavigate } from "react-router";
+import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
+
 export function Prose({ html, className }: { html: string; className?: string }) {
-  return <div className={`prose ${className ?? ""}`} dangerouslySetInnerHTML={{ __html: html }} />;
+  const ref = useRef<HTMLDivElement>(null);
+  const navigate = useNavigate();
+  const [prefetched, setPrefetched] = useState<string[]>([]);
+
+  useEffect(() => {
+    const links = [...(ref.current?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])].filter(isClientLink);
+    const stops = links.map((a) => {
+      const href = a.getAttribute("href")!;
+      return prefetchWhenVisible(a, () => setPrefetched((list) => (list.includes(href) ? list : [...list, href])));
+    });
+    return () => stops.forEach((stop) => stop());
+  }, [html]);
+
+  return (
+    <>
+      <div
+        ref={ref}
+        className={`prose ${className ?? ""}`}
+        dangerouslySetInnerHTML={{ __html: html }}
+        onClick={(event) => {
+          const link = (event.target as Element).closest?.("a[href]");
+          if (!(link instanceof HTMLAnchorElement) || !isClientLink(link)) return;
+          if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          event.preventDefault();
+          navigate(link.getAttribute("href")!);
+        }}
+      />
+      {prefetched.map((href) => (
+        <PrefetchPageLinks key={href} page={href} />
+      ))}
+    </>
+  );
+}
+
+/** A link to a page of the site that opens in this tab. */
+function isClientLink(link: HTMLAnchorElement): boolean {
+  const target = link.getAttribute("target");
+  return isPagePath(link.getAttribute("href") ?? "") && !link.hasAttribute("download") && (!target || target === "_self");
 }

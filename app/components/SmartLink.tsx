@@ -1,52 +1,35 @@
-// Links that prefetch their page when they come into view (spec §2): scheduled with
-// requestIdleCallback (at most 2 s later, the spec's idle timeout), and skipped when the
-// connection is slow or the visitor saves data.
+// The site's one link component for internal links: header, footer, breadcrumbs, pagination,
+// cards, tiles, related objects. It prefetches its page when it comes into view (app/lib/prefetch.ts);
+// `nav` makes it a NavLink (active state, aria-current) for menus. Links inside WordPress content
+// are plain HTML: Prose gives them the same client navigation and prefetch.
 import { useEffect, useRef, useState, type ComponentProps } from "react";
-import { Link, PrefetchPageLinks, useHref } from "react-router";
+import { Link, NavLink, PrefetchPageLinks, useHref } from "react-router";
+import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
 
-export const PREFETCH_IDLE_TIMEOUT_MS = 2000;
+export { PREFETCH_IDLE_TIMEOUT_MS, prefetchAllowed } from "../lib/prefetch";
 
-interface NetworkInformationLike {
-  saveData?: boolean;
-  effectiveType?: string;
-}
+type SmartLinkProps = ComponentProps<typeof Link> & {
+  prefetchOnView?: boolean;
+  /** Render a NavLink (menus): `end` as NavLink's. */
+  nav?: boolean;
+  end?: boolean;
+};
 
-export function prefetchAllowed(connection: NetworkInformationLike | undefined): boolean {
-  if (!connection) return true;
-  if (connection.saveData) return false;
-  return !["slow-2g", "2g"].includes(connection.effectiveType ?? "");
-}
-
-type SmartLinkProps = ComponentProps<typeof Link> & { prefetchOnView?: boolean };
-
-export function SmartLink({ prefetchOnView = true, to, ...rest }: SmartLinkProps) {
+export function SmartLink({ prefetchOnView = true, nav = false, end, to, ...rest }: SmartLinkProps) {
   const ref = useRef<HTMLAnchorElement>(null);
   const [prefetch, setPrefetch] = useState(false);
   const href = useHref(to);
-  const internal = typeof to !== "string" || to.startsWith("/");
+  const internal = typeof to !== "string" || isPagePath(to);
 
   useEffect(() => {
     const element = ref.current;
-    if (!prefetchOnView || !internal || !element || typeof IntersectionObserver === "undefined") return;
-    const connection = (navigator as Navigator & { connection?: NetworkInformationLike }).connection;
-    if (!prefetchAllowed(connection)) return;
-    let idleHandle: number | undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((e) => e.isIntersecting)) return;
-      observer.disconnect();
-      const schedule = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
-      idleHandle = schedule(() => setPrefetch(true), { timeout: PREFETCH_IDLE_TIMEOUT_MS });
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      if (idleHandle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(idleHandle);
-    };
-  }, [prefetchOnView, internal, href]);
+    if (!prefetchOnView || !internal || !element || rest.reloadDocument) return;
+    return prefetchWhenVisible(element, () => setPrefetch(true));
+  }, [prefetchOnView, internal, href, rest.reloadDocument]);
 
   return (
     <>
-      <Link ref={ref} to={to} prefetch="none" {...rest} />
+      {nav ? <NavLink ref={ref} to={to} end={end} prefetch="none" {...rest} /> : <Link ref={ref} to={to} prefetch="none" {...rest} />}
       {prefetch ? <PrefetchPageLinks page={href} /> : null}
     </>
   );

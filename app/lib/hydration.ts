@@ -6,8 +6,10 @@
 // product photo back by 300 ms, and Lighthouse's simulation by 2.5 s).
 let hydrated = false;
 
+/** Also marks the document (`data-hydrated`), for the early-click recorder and for tests. */
 export function markHydrated(): void {
   hydrated = true;
+  document.documentElement.dataset.hydrated = "true";
 }
 
 /** False on the server and in the hydration render, so the markup always matches. */

@@ -1,6 +1,9 @@
 // i18next, one instance per language. The server renders with the page's language; the browser
 // loads that language's messages before hydrating (entry.client.tsx), so nothing flashes, and
-// loads the other language's messages only when the visitor switches (spec §4).
+// before any route of another language renders: the root's client middleware (root.tsx) awaits
+// them on every way into a language — the switcher, Back and Forward, a link in WordPress content.
+// A lookup never throws during render: a language whose messages are somehow not there yet is
+// shown in one that is (and its messages are fetched).
 import { useContext } from "react";
 import i18next, { type i18n as I18n, type Resource, type TFunction } from "i18next";
 import { I18nContext, initReactI18next } from "react-i18next";
@@ -28,12 +31,24 @@ export function provideMessages(lang: Lang, messages: Messages): void {
   loaded.set(lang, messages);
 }
 
-/** The i18next instance of a language; its messages must have been loaded. */
+/** Whether a language's messages are at hand. */
+export function messagesLoaded(lang: Lang): boolean {
+  return loaded.has(lang);
+}
+
+/**
+ * The i18next instance of a language. Its messages are normally loaded first; if they are not,
+ * the instance of a language that is (the default first) stands in, and the messages are fetched.
+ */
 export function i18nFor(lang: Lang): I18n {
   const existing = instances.get(lang);
   if (existing) return existing;
   const messages = loaded.get(lang);
-  if (!messages) throw new Error(`Messages for "${lang}" were not loaded`);
+  if (!messages) {
+    if (typeof window !== "undefined") void loadMessages(lang).catch(() => undefined);
+    const standIn = loaded.has(DEFAULT_LANG) ? DEFAULT_LANG : [...loaded.keys()][0];
+    return standIn ? i18nFor(standIn) : emptyInstance();
+  }
   const resources: Resource = { [lang]: { common: messages } };
   const fallback = loaded.get(DEFAULT_LANG);
   if (lang !== DEFAULT_LANG && fallback) resources[DEFAULT_LANG] = { common: fallback };
@@ -50,6 +65,16 @@ export function i18nFor(lang: Lang): I18n {
   });
   instances.set(lang, instance);
   return instance;
+}
+
+let empty: I18n | undefined;
+/** No messages at all (nothing loaded yet): i18next answers with the keys. */
+function emptyInstance(): I18n {
+  if (!empty) {
+    empty = i18next.createInstance();
+    void empty.use(initReactI18next).init({ lng: DEFAULT_LANG, ns: ["common"], defaultNS: "common", resources: {}, initAsync: false, returnNull: false });
+  }
+  return empty;
 }
 
 const fixedT = new WeakMap<I18n, TFunction>();

@@ -124,6 +124,10 @@ export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
+/** Previews are private in every language: robots stay out of them. */
+const PREVIEW = FLAT_ROUTES.filter((route) => route.entry.name === "preview");
+
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /preview\nDisallow: /it/preview\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  const previews = PREVIEW.flatMap((route) => LANGS.map((lang) => `Disallow: ${pathOf(route, lang, [])}\n`)).join("");
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n${previews}\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

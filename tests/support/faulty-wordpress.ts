@@ -8,7 +8,7 @@ import { DemoCatalogue } from "../../server/demo/catalogue";
 import { createDemoResponder } from "../../server/demo/server";
 
 export type Fault =
-  | { kind: "status"; status: number; code: string; message?: string }
+  | { kind: "status"; status: number; code: string; message?: string; /** answered after this long */ ms?: number }
   | { kind: "slow"; ms: number }
   | { kind: "html"; status: number }
   | { kind: "invalid-json" }
@@ -53,7 +53,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
     }
     const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
-    if (active?.kind === "slow") await new Promise((r) => setTimeout(r, active.ms));
+    if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
     if (active?.kind === "status") {
       res.writeHead(active.status, { "Content-Type": "application/json; charset=UTF-8" });
       return res.end(JSON.stringify({ code: active.code, message: active.message ?? "There has been a critical error on this website.", data: { status: active.status } }));

@@ -1,0 +1,234 @@
+// Visitor journeys in Debian's Chromium on the production build with the demo catalogue (issue 17):
+// history across languages, a link in WordPress content into the other language, the client's
+// last-resort page, a route chunk that fails to load, scroll on new navigations and on Back,
+// prefetch of every internal link, the home hero on a phone, and clicks made before hydration.
+// Every page is watched for script and console errors; the few a test provokes on purpose are
+// named where it provokes them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { hasBuild, hasChromium } from "../support/requirements";
+import { startSite, type RunningSite } from "../support/site";
+import { launchBrowser, screenshot, watchPage } from "../support/browser";
+import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
+
+const ready = hasChromium() && hasBuild();
+let wp: FaultyWordPress;
+let site: RunningSite;
+let browser: Browser;
+
+/** A context without the service worker: requests must reach the test's interception. */
+async function newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
+  return browser.newContext({ serviceWorkers: "block", viewport: { width: 1280, height: 800 }, ...options });
+}
+
+/** Waits until React has hydrated the page (the root marks it once its first effect ran). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  const res = await page.goto(site.url + path, { waitUntil: "load" });
+  expect(res?.status(), path).toBe(200);
+  await hydrated(page);
+}
+
+/** What a visitor would read as "the app broke": React Router's own error screens. */
+async function showsRouterErrorScreen(page: Page): Promise<boolean> {
+  const text = (await page.textContent("body")) ?? "";
+  return /Application Error|Unexpected Application Error/.test(text);
+}
+
+describe.runIf(ready)("visitor journeys in a real browser", () => {
+  beforeAll(async () => {
+    wp = await startFaultyWordPress();
+    // An editor's link from the English about page to the Italian collections (before the site
+    // has cached the page).
+    const about = wp.catalogue.postsOf("pages").find((p) => p.slug === "about")!;
+    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p>` });
+    site = await startSite({ WP_URL: wp.url });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.stop();
+    await wp?.close();
+  });
+
+  describe("languages in the browser", () => {
+    it("opens /it/about, switches to English, reloads, and Back shows the Italian page", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/it/about");
+      await page.click(".site-header .language-switcher a[hreflang=en]");
+      await page.waitForURL(`${site.url}/about`);
+      await page.waitForFunction(() => document.documentElement.lang === "en");
+      await page.reload({ waitUntil: "load" });
+      await hydrated(page);
+      await page.goBack({ waitUntil: "load" });
+      await page.waitForURL(`${site.url}/it/about`);
+      await page.waitForFunction(() => document.documentElement.lang === "it" && !!document.querySelector("main h1"));
+      expect(await showsRouterErrorScreen(page)).toBe(false);
+      expect(await page.textContent(".site-header .language-switcher [aria-current]")).toBe("Ita");
+      expect(await page.textContent("main h1")).toBe("Chi siamo");
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+
+    it("follows a link in WordPress content into the other language", async () => {
+      {
+        const context = await newContext();
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        await open(page, "/about");
+        await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+        await page.click("main a[href='/it/collezioni']");
+        await page.waitForURL(`${site.url}/it/collezioni`);
+        await page.waitForFunction(() => document.documentElement.lang === "it" && document.querySelector("main h1")?.textContent === "Collezioni");
+        expect(await showsRouterErrorScreen(page)).toBe(false);
+        // A client-side move, not a new document: the one link component handles content links.
+        expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+        expect(watch.errors).toEqual([]);
+        await context.close();
+      }
+    });
+  });
+
+  describe("client last resort", () => {
+    it("shows the localized last-resort page when the error page itself fails in the browser", async () => {
+      const context = await newContext();
+      // The error page's module, as served, throws while rendering (its status line's class name
+      // becomes an expression that throws): the error page fails in the browser only.
+      await context.route(/\/assets\/ErrorPage-[\w-]+\.js$/, async (route) => {
+        const response = await route.fetch();
+        const body = (await response.text()).replace(/([`"'])error-page__status\1/g, '(()=>{throw new Error("forced failure in the error page")})()');
+        await route.fulfill({ response, body });
+      });
+      for (const [path, text] of [
+        ["/it/pagina-che-non-esiste", { message: "Si è verificato un errore durante la visualizzazione della pagina di errore", home: "/it" }],
+        ["/no-such-page", { message: "An error occurred while showing the error page", home: "/" }],
+      ] as const) {
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        const res = await page.goto(site.url + path, { waitUntil: "load" });
+        expect(res?.status()).toBe(404);
+        await page.waitForSelector(".error-page--last-resort", { timeout: 15_000 });
+        expect(await page.textContent("main h1")).toBe(text.message);
+        expect(await page.getAttribute("main a", "href")).toBe(text.home);
+        expect(await showsRouterErrorScreen(page)).toBe(false);
+        expect(await page.locator("pre").count()).toBe(0);
+        // React reports the error it caught; nothing else may appear.
+        expect(watch.errors.filter((e) => !/forced failure in the error page/.test(e))).toEqual([]);
+        await screenshot(page, `journey-last-resort-${path.startsWith("/it") ? "it" : "en"}`);
+        await page.close();
+      }
+      await context.close();
+    });
+  });
+
+  describe("chunk failures", () => {
+    it("reloads the target once when its route chunk fails, then shows the error page instead of looping", async () => {
+      const context = await newContext();
+      // The company pages' route module cannot be fetched (a deployment replaced it).
+      await context.route(/\/assets\/company-page-[\w-]+\.js$/, (route) => route.abort());
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const documents: string[] = [];
+      page.on("request", (request) => {
+        if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+      });
+
+      await open(page, "/");
+      documents.length = 0;
+      await page.locator("footer a[href='/funding']").first().click();
+      // One new document, for the page the visitor asked for (it works without its script).
+      await page.waitForURL(`${site.url}/funding`);
+      await page.waitForFunction(() => document.querySelector("main h1")?.textContent === "Funding");
+      expect(documents).toEqual(["/funding"]);
+
+      // Within the minute, the same failure shows the error page with a link home: no reload.
+      await open(page, "/");
+      documents.length = 0;
+      await page.locator("footer a[href='/funding']").first().click();
+      await page.waitForSelector("main.error-page");
+      expect(await page.getAttribute("main.error-page a.button", "href")).toBe("/");
+      expect(await showsRouterErrorScreen(page)).toBe(false);
+      await page.waitForTimeout(1000); // a reload, if one were coming, would have started by now
+      expect(documents).toEqual([]);
+      // React and React Router report the failure they rendered as the error page; nothing else.
+      expect(watch.errors.filter((e) => !/company-page-[\w-]+\.js/.test(e))).toEqual([]);
+      await context.close();
+    });
+  });
+
+  describe("scroll", () => {
+    /** The scroll position once smooth scrolling has come to rest. */
+    async function restingScroll(page: Page): Promise<number> {
+      let last = -1;
+      for (;;) {
+        const y = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(window.scrollY), 100))));
+        if (y === last) return y;
+        last = y;
+      }
+    }
+
+    /** Waits until the page with this title has rendered (the URL changes before it does). */
+    async function at(page: Page, path: string, title: string): Promise<void> {
+      await page.waitForURL(site.url + path);
+      await page.waitForFunction((t) => document.title === t, `${title} – FC`);
+    }
+
+    /** A click on a header link as a visitor makes it: the page is not scrolled to show the link first. */
+    async function clickInPlace(page: Page, selector: string): Promise<void> {
+      await page.locator(selector).dispatchEvent("click");
+    }
+
+    it("starts a new navigation at the top, restores on Back, and keeps the list under a product dialog", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/products");
+      const card = page.locator(".product-grid > li a.product-card__link").nth(9);
+      await card.scrollIntoViewIfNeeded();
+      const listY = await restingScroll(page);
+      expect(listY).toBeGreaterThan(600);
+
+      // A product opens over the list and closes where it was.
+      await card.click();
+      await page.waitForSelector("dialog.product-dialog[open]");
+      await page.keyboard.press("Escape");
+      await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+
+      // A new page starts at the top.
+      await clickInPlace(page, "header nav#main-menu a[href='/about']");
+      await at(page, "/about", "About FC");
+      expect(await restingScroll(page)).toBe(0);
+      await page.evaluate(() => window.scrollTo({ top: 400, behavior: "instant" }));
+      await restingScroll(page);
+
+      // Back to the list: where it was. Forward to about: where it was.
+      await page.goBack();
+      await at(page, "/products", "Products");
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+      await page.goForward();
+      await at(page, "/about", "About FC");
+      expect(Math.abs((await restingScroll(page)) - 400)).toBeLessThan(40);
+
+      // The header's "Products" is a new navigation: the top, not the list's old position.
+      await clickInPlace(page, "header nav#main-menu a[href='/products']");
+      await at(page, "/products", "Products");
+      expect(await restingScroll(page)).toBe(0);
+
+      // Back twice: about where it was, then the list where it was.
+      await page.goBack();
+      await at(page, "/about", "About FC");
+      expect(Math.abs((await restingScroll(page)) - 400)).toBeLessThan(40);
+      await page.goBack();
+      await at(page, "/products", "Products");
+      expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
+});
