@@ -231,4 +231,48 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await context.close();
     });
   });
+
+  describe("no dead clicks before hydration", () => {
+    /** A phone-class device: 4x CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
+    async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      return { context, page };
+    }
+
+    it("keeps a wishlist click and a menu click made as soon as the button shows", async () => {
+      const list = await (await fetch(`${site.url}/products`)).text();
+      const id = /href="\/products\/(\d+)"/.exec(list)![1]!;
+      const { context, page } = await phone();
+      const watch = watchPage(page);
+
+      await page.goto(`${site.url}/products/${id}`, { waitUntil: "commit" });
+      const save = page.locator("dialog .wishlist-toggle--button");
+      await save.waitFor({ state: "visible" });
+      const hydratedBeforeClick = await page.evaluate(() => document.documentElement.dataset.hydrated === "true");
+      await save.click();
+      await hydrated(page);
+      expect(hydratedBeforeClick).toBe(false); // the click really came before hydration
+      await page.waitForFunction(() => document.querySelector("dialog .wishlist-toggle--button")?.getAttribute("aria-pressed") === "true");
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fc:wishlist") ?? "{}") as { state?: { ids?: number[] } });
+      expect(stored.state?.ids).toEqual([Number(id)]);
+
+      await page.goto(`${site.url}/about`, { waitUntil: "commit" });
+      const menu = page.locator("button.menu-toggle");
+      await menu.waitFor({ state: "visible" });
+      const menuBeforeHydration = await page.evaluate(() => document.documentElement.dataset.hydrated !== "true");
+      await menu.click();
+      await hydrated(page);
+      expect(menuBeforeHydration).toBe(true);
+      await page.waitForFunction(() => document.querySelector(".site-header")?.hasAttribute("data-open"));
+      expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      await screenshot(page, "journey-phone-menu-opened-early");
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
 });
