@@ -3,7 +3,8 @@
 // newsletter page, which has its own), the privacy and cookie policies and the way back to the
 // consent choices, and the languages.
 import { lazy, Suspense } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SmartLink } from "./SmartLink";
 import type { Company, MenuItem } from "../../server/content/types";
 import { localizePath, sectionOf, parsePath, type Lang } from "../lib/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
@@ -42,7 +43,7 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; 
           <ul>
             {items.map((item) => (
               <li key={item.id}>
-                {item.external ? <a href={item.href} rel="noopener">{item.label}</a> : <Link to={item.href}>{item.label}</Link>}
+                {item.external ? <a href={item.href} rel="noopener">{item.label}</a> : <SmartLink to={item.href}>{item.label}</SmartLink>}
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 // The header of DESIGN.md: wordmark left, main menu centred, language and wishlist right;
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
-import { NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import type { MenuItem } from "../../server/content/types";
 import { localizePath, type Lang } from "../lib/locale";
 import type { LocaleCookieOptions } from "../lib/locale-cookie";
@@ -62,9 +62,9 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
                 {item.external ? (
                   <a href={item.href} rel="noopener">{item.label}</a>
                 ) : (
-                  <NavLink to={item.href} prefetch="intent" end={item.href === localizePath(lang)}>
+                  <SmartLink nav to={item.href} end={item.href === localizePath(lang)}>
                     {item.label}
-                  </NavLink>
+                  </SmartLink>
                 )}
               </li>
             ))}

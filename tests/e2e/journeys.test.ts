@@ -275,4 +275,77 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await context.close();
     });
   });
+
+  describe("prefetch", () => {
+    /** The pages the document has prefetched so far (React Router's data prefetch links). */
+    async function prefetchedPages(page: Page): Promise<string[]> {
+      const hrefs = await page.$$eval('link[rel="prefetch"][as="fetch"]', (links) => links.map((l) => l.getAttribute("href") ?? ""));
+      return [...new Set(hrefs.map((h) => h.split("?")[0]!.replace(/\.data$/, "").replace(/^\/_root$/, "/")))].sort();
+    }
+
+    async function waitForPrefetched(page: Page, paths: string[]): Promise<void> {
+      await page.waitForFunction(
+        (wanted) => {
+          const have = new Set([...document.querySelectorAll('link[rel="prefetch"][as="fetch"]')].map((l) => (l.getAttribute("href") ?? "").split("?")[0]!.replace(/\.data$/, "")));
+          return wanted.every((p) => have.has(p));
+        },
+        paths,
+        { timeout: 10_000 },
+      );
+    }
+
+    it("prefetches every internal link once it is visible: header, footer, content, a product's links", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/");
+      // The header's menu and the hero's link are on screen.
+      await waitForPrefetched(page, ["/products", "/collections", "/exclusives", "/projects", "/about", "/contact"]);
+      // The footer's links, once scrolled to.
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      await waitForPrefetched(page, ["/funding", "/newsletter", "/wishlist"]);
+      const home = await prefetchedPages(page);
+      console.log(`FIGURE prefetched_pages_home: ${home.length}`);
+
+      // A product: its category and collection links, then the related objects further down.
+      const list = await (await fetch(`${site.url}/products`)).text();
+      const id = /href="\/products\/(\d+)"/.exec(list)![1]!;
+      await open(page, `/products/${id}`);
+      const category = await page.getAttribute("dialog .product-detail a[href^='/categories/']", "href");
+      await waitForPrefetched(page, [category!]);
+      const related = await page.$$eval("dialog .product-detail__related a.product-card__link", (links) => links.map((a) => a.getAttribute("href")!));
+      expect(related.length).toBeGreaterThan(0);
+      await page.locator("dialog .product-detail__related").scrollIntoViewIfNeeded();
+      await waitForPrefetched(page, related);
+      console.log(`FIGURE prefetched_pages_product: ${(await prefetchedPages(page)).length}`);
+
+      // A link in WordPress content (the about page's, see beforeAll).
+      await open(page, "/about");
+      await page.locator("main a[href='/it/collezioni']").scrollIntoViewIfNeeded();
+      await waitForPrefetched(page, ["/it/collezioni"]);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+
+    it("prefetches nothing when the visitor saves data", async () => {
+      const context = await newContext();
+      await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, "connection", { configurable: true, get: () => ({ saveData: true, effectiveType: "4g" }) });
+      });
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const dataRequests: string[] = [];
+      page.on("request", (r) => {
+        if (/\.data(\?|$)/.test(r.url())) dataRequests.push(r.url());
+      });
+      await open(page, "/");
+      await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }));
+      // Longer than the prefetch idle timeout (2 s): what would have been prefetched has been by now.
+      await page.waitForTimeout(3000);
+      expect(await prefetchedPages(page)).toEqual([]);
+      expect(dataRequests).toEqual([]);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
 });
