@@ -348,4 +348,41 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await context.close();
     });
   });
+
+  describe("phone hero", () => {
+    it("keeps the hero's object in frame on a 390-pixel phone", async () => {
+      const media = wp.catalogue.postsOf("media").find((m) => m.slug === "fc-home-hero")!;
+      const json = (await (await fetch(`${wp.url}/wp-json/wp/v2/media/${media.id}`)).json()) as { media_details: { focal_point?: { x: number; y: number } } };
+      const focal = json.media_details.focal_point!;
+      expect(focal.x).toBeGreaterThan(0.55); // the demo's object stands right of centre
+
+      const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/");
+      await page.waitForFunction(() => (document.querySelector(".hero__media img") as HTMLImageElement | null)?.complete === true);
+      await screenshot(page, "journey-home-hero-390");
+      // Where the focal point lands in the photo's frame (object-fit: cover at its object-position).
+      const frame = await page.evaluate(() => {
+        const img = document.querySelector(".hero__media img") as HTMLImageElement;
+        const box = img.getBoundingClientRect();
+        const [px, py] = getComputedStyle(img).objectPosition.split(" ").map((v) => parseFloat(v) / 100);
+        return { width: box.width, height: box.height, imageWidth: Number(img.getAttribute("width")), imageHeight: Number(img.getAttribute("height")), px: px!, py: py! };
+      });
+      const scale = Math.max(frame.width / frame.imageWidth, frame.height / frame.imageHeight);
+      const shownWidth = frame.imageWidth * scale;
+      const shownHeight = frame.imageHeight * scale;
+      const x = (frame.width - shownWidth) * frame.px + focal.x * shownWidth;
+      const y = (frame.height - shownHeight) * frame.py + focal.y * shownHeight;
+      console.log(`FIGURE hero_focal_in_frame_390: x ${(x / frame.width).toFixed(2)}, y ${(y / frame.height).toFixed(2)} (0..1 is in frame)`);
+      expect(x / frame.width).toBeGreaterThan(0.2);
+      expect(x / frame.width).toBeLessThan(0.8);
+      expect(y / frame.height).toBeGreaterThan(0.2);
+      expect(y / frame.height).toBeLessThan(0.8);
+      // The photo shows at least half of its width: art direction, not a sliver of a wide picture.
+      expect(frame.width / shownWidth).toBeGreaterThan(0.5);
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
 });
