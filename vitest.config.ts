@@ -1,6 +1,7 @@
 // Test projects: `unit` is fast and self-contained; `integration` starts real services
 // (redis-server, the demo WordPress, a real WordPress); `e2e` drives Debian's Chromium against
-// the built site. tests/run-all.sh runs them one after another on CI's two cores.
+// the built site; `docker` runs the image and the compose stack on a Docker engine.
+// tests/run-all.sh runs them one after another on CI's two cores.
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -35,6 +36,19 @@ export default defineConfig({
           include: ["tests/reliability/**/*.test.ts", "tests/security/**/*.test.ts"],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The image and the compose stack on a real Docker engine (images built once, by
+          // scripts/docker/images.sh, in globalSetup or as tests/run-all.sh's own step).
+          name: "docker",
+          include: ["tests/docker/**/*.test.ts"],
+          globalSetup: ["tests/docker/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
           fileParallelism: false,
         },
       },

@@ -10,6 +10,7 @@ import { provideMessages } from "./lib/i18n";
 import { lastResortHtml } from "./lib/last-resort";
 import { documentHtml } from "./lib/document-html";
 import { Turns } from "./lib/turns.server";
+import { siteContext } from "./lib/context";
 
 provideMessages("en", enMessages);
 provideMessages("it", itMessages);
@@ -29,7 +30,7 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: RouterContextProvider,
+  loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -69,7 +70,7 @@ export default async function handleRequest(
         onShellError(error: unknown) {
           endTurn();
           clearTimeout(timeoutId);
-          console.error(error);
+          renderLog(loadContext, request).error({ err: error }, "the document could not be rendered");
           resolve(
             new Response(lastResortHtml, {
               status: 500,
@@ -79,7 +80,7 @@ export default async function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (!request.signal.aborted) console.error(error);
+          if (!request.signal.aborted) renderLog(loadContext, request).error({ err: error }, "render error");
         },
       });
     } catch (error) {
@@ -90,10 +91,17 @@ export default async function handleRequest(
   });
 }
 
-// Errors reach the operators' log with a timestamp; aborted requests (visitor went away) are noise.
-export const handleError: HandleErrorFunction = (error, { request }) => {
+/** The request's log: pino's level, the request id, the path and the route (its language included). */
+function renderLog(context: RouterContextProvider, request: Request, routeId?: string) {
+  const { logger, requestId } = context.get(siteContext);
+  return logger.child({ reqId: requestId, path: new URL(request.url).pathname, ...(routeId ? { routeId } : {}) });
+}
+
+// Errors reach the operators' log; aborted requests (visitor went away) are noise, and an error
+// answer a loader chose (404, the 503 of an unreachable WordPress: logged where it is made) is
+// not a failure of the render.
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  // A 404 (or any 4xx) thrown by a loader is an answer, not a failure: not logged as an error.
-  if (isRouteErrorResponse(error) && error.status < 500) return;
-  console.error(JSON.stringify({ at: new Date().toISOString(), msg: "render error", url: new URL(request.url).pathname, error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) }));
+  if (isRouteErrorResponse(error)) return;
+  renderLog(context as RouterContextProvider, request).error({ err: error }, "render error");
 };

@@ -3,6 +3,7 @@
 // page but / is the same for every visitor and can be cached.
 import { lazy, Suspense, useEffect } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -51,9 +52,18 @@ export const links: LinksFunction = () => [
 // Uncaught errors in the browser reach the operators (POST /api/client-errors).
 if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
 
+// A language WordPress does not serve (server/content/site-languages.ts): every page of it is
+// "not found", before any loader asks WordPress for it.
+export const middleware: Route.MiddlewareFunction[] = [
+  ({ request, context }) => {
+    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+    if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
+  },
+];
+
 export async function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig, integrations } = context.get(siteContext);
-  return { config: publicConfig, features: integrations.flags };
+  const { publicConfig, integrations, languages } = context.get(siteContext);
+  return { config: publicConfig, features: integrations.flags, languages: languages.served() };
 }
 
 /**

@@ -7,6 +7,9 @@
 //   (c2) ssr floor   the same for a page with no content of its own (the wishlist): what any
 //                    render costs in this stack
 //   (d) cold         every request a page never seen (distinct products, empty caches)
+//   (e) burst cold   1,000 concurrent requests on one cold page (the products list), a fresh
+//                    process with the default settings: p50, p99, renders, WordPress calls
+//   (e2) burst purge the same right after a purge of everything, the pages warm before
 // plus: WordPress calls for 1,000 concurrent requests on one cold page across two instances
 // sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
@@ -29,7 +32,14 @@ const CONNECTIONS = 50;
 const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
+/**
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory
+ * (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
+ */
+const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 const MEMORY_ONLY = args.includes("--memory-only");
+const selected = (part: string): boolean => (MEMORY_ONLY ? part === "memory" : !onlyArg || onlyArg.includes(part) || (part === "a" && ["b", "c", "c2", "d"].some((c) => onlyArg.includes(c))));
+const ADMIN_TOKEN = "bench-admin-token-0123456789";
 const SECRET = "bench-webhook-secret-0123456789";
 /** Repeats of the 1,000-request coalescing burst (a whole number, at least 1). */
 const COALESCING_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_COALESCING_RUNS ?? 5)) || 5);
@@ -132,6 +142,28 @@ async function metric(site: RunningSite, name: string): Promise<number> {
   return Number(text.match(new RegExp(`^${name} ([\\d.e+]+)$`, "m"))?.[1] ?? NaN);
 }
 
+/** Renders and collapsed answers so far (page_renders_total); NaN where the server does not count them. */
+async function renders(site: RunningSite): Promise<{ renders: number; collapsed: number }> {
+  const text = await (await fetch(site.metricsUrl)).text();
+  if (!text.includes("page_renders_total")) return { renders: NaN, collapsed: NaN };
+  const sum = (collapsed: string) => [...text.matchAll(new RegExp(`^page_renders_total\\{[^}]*collapsed="${collapsed}"[^}]*\\} ([\\d.e+]+)$`, "gm"))].reduce((n, m) => n + Number(m[1]), 0);
+  return { renders: sum("false"), collapsed: sum("true") };
+}
+
+/** A GET through `agent`, body read: its status, time and the cache outcome its Server-Timing names. */
+function timedGet(url: string, agent: http.Agent): Promise<{ status: number; ms: number; outcome: string }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    http
+      .get(url, { agent, headers: { "accept-encoding": "gzip, br" } }, (res) => {
+        res.resume();
+        const outcome = /cache;desc="([^"]+)"/.exec(String(res.headers["server-timing"] ?? ""))?.[1] ?? "none";
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, outcome }));
+      })
+      .on("error", () => resolve({ status: 0, ms: performance.now() - started, outcome: "error" }));
+  });
+}
+
 function table(rows: Record<string, unknown>[]): string {
   if (rows.length === 0) return "";
   const cols = Object.keys(rows[0]!);
@@ -154,12 +186,11 @@ async function main() {
   const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import("node:os")).cpus().length, pinned, durationSeconds: DURATION, connections: CONNECTIONS };
   const cases: CaseResult[] = [];
 
-  // --memory-only: just the 10,000-page memory run (and the soak), for tuning NODE_OPTIONS.
-  if (!MEMORY_ONLY) {
-    // ——— (b) and (c): one site on the bundled demo, page cache on, then off.
+  const path0 = "/products";
+  // ——— (a) and (b): one site on the bundled demo, page cache on.
+  if (selected("a") || selected("b")) {
     const pageSite = await startSite({ LOG_LEVEL: "warn" });
     pin(0, pageSite.process.pid!);
-    const path0 = "/products";
     const html = Buffer.from(await (await fetch(pageSite.url + path0)).text());
     await fetch(pageSite.url + path0); // stored
     // (a) the ceiling: the same bytes from a bare Node server, gzip precomputed like the page cache.
@@ -174,37 +205,106 @@ async function main() {
     await new Promise((r) => setTimeout(r, 500));
     cases.push(await load("(a) ceiling: bare node, same bytes", `http://127.0.0.1:${barePort}${path0}`, {}, bare.pid));
     bare.kill();
-    cases.push(await load("(b) full-page-cache hit", pageSite.url + path0, {}, pageSite.process.pid));
+    if (selected("b")) cases.push(await load("(b) full-page-cache hit", pageSite.url + path0, {}, pageSite.process.pid));
     await pageSite.stop();
+  }
 
+  // ——— (c) and (c2): the same site with the page cache off.
+  if (selected("c") || selected("c2")) {
     const ssrSite = await startSite({ LOG_LEVEL: "warn", PAGE_CACHE_MB: "0" });
     pin(0, ssrSite.process.pid!);
-    await fetch(ssrSite.url + path0);
-    cases.push(await load("(c) SSR, warm data cache", ssrSite.url + path0, {}, ssrSite.process.pid));
+    if (selected("c")) {
+      await fetch(ssrSite.url + path0);
+      cases.push(await load("(c) SSR, warm data cache", ssrSite.url + path0, {}, ssrSite.process.pid));
+    }
     // The floor of a render in this stack: a page with no content of its own (the wishlist is
     // filled in the browser), so only the document, header, footer and React Router's machinery.
-    await fetch(ssrSite.url + "/wishlist");
-    cases.push(await load("(c2) SSR floor: header + footer only", ssrSite.url + "/wishlist", {}, ssrSite.process.pid));
+    if (selected("c2")) {
+      await fetch(ssrSite.url + "/wishlist");
+      cases.push(await load("(c2) SSR floor: header + footer only", ssrSite.url + "/wishlist", {}, ssrSite.process.pid));
+    }
     await ssrSite.stop();
+  }
 
-    // ——— (d) cold pages: a WordPress of our own with many products, every request a new product.
-    const catalogue = new DemoCatalogue({ scale: 50 });
-    const wp = await startFaultyWordPress(catalogue);
-    const ids = catalogue.list("products", { lang: "en", status: "publish" }).map((p) => (p as unknown as { id: number }).id);
-    const coldSite = await startSite({ LOG_LEVEL: "warn", WP_URL: wp.url });
+  const needsWordPress = ["d", "e", "e2", "coalescing", "purge"].some(selected);
+  const catalogue = new DemoCatalogue({ scale: 50 });
+  const wp = needsWordPress ? await startFaultyWordPress(catalogue) : undefined;
+  const ids = catalogue.list("products", { lang: "en", status: "publish" }).map((p) => (p as unknown as { id: number }).id);
+
+  // ——— (d) cold pages: a WordPress of our own with many products, every request a new product.
+  if (selected("d")) {
+    const coldSite = await startSite({ LOG_LEVEL: "warn", WP_URL: wp!.url });
     pin(0, coldSite.process.pid!);
     await fetch(coldSite.url + "/products"); // shared chrome (menus, categories) warm; products cold
     const coldPaths = ids.slice(0, 1500).map((id) => `/products/${id}`);
     cases.push(await load("(d) cold page (page + data miss)", coldSite.url, { requests: distinct(coldPaths), amount: coldPaths.length }, coldSite.process.pid));
     await coldSite.stop();
+  }
 
-    const ceiling = cases[0]!.reqPerSec;
+  if (cases.length > 0) {
+    const ceiling = cases[0]!.case.startsWith("(a)") ? cases[0]!.reqPerSec : NaN;
     report.cases = cases.map((c) => ({ ...c, ratioToCeiling: Math.round((c.reqPerSec / ceiling) * 1000) / 1000 }));
+  }
 
-    // ——— coalescing across two instances sharing a Redis: 1,000 concurrent requests, one cold page,
-    // BENCH_COALESCING_RUNS times (5), each with a fresh Redis and fresh instances (everything cold).
-    // Info logs: every request that stops coordinating says why, and the report counts the reasons.
-    const env = (redisUrl: string) => ({ LOG_LEVEL: "info", WP_URL: wp.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
+  // ——— (e) 1,000 concurrent requests on one cold page (the products list), a fresh process with
+  // the default settings (both tiers 64 MB, no Redis); (e2) the same right after a purge of
+  // everything, the pages warm before. What a deploy, a purge of everything or a CDN letting a
+  // burst through does to a popular page: the answers' p50 and p99, how many renders the pod did
+  // (page_renders_total) and how many WordPress calls per URL.
+  if (selected("e") || selected("e2")) {
+    const burstSite = await startSite({ LOG_LEVEL: "warn", WP_URL: wp!.url, ADMIN_TOKEN });
+    pin(0, burstSite.process.pid!);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
+    const burst = async (name: string) => {
+      wp!.byUrl.clear();
+      const rendersBefore = await renders(burstSite);
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: 1000 }, () => timedGet(burstSite.url + path0, agent)));
+      const wallMs = performance.now() - started;
+      const ms = answers.map((a) => a.ms).sort((x, y) => x - y);
+      const urlCalls = [...wp!.byUrl.values()];
+      const statuses: Record<string, number> = {};
+      for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
+      const outcomes: Record<string, number> = {};
+      for (const a of answers) outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+      const after = await renders(burstSite);
+      return {
+        case: name,
+        requests: answers.length,
+        statuses,
+        p50ms: Math.round(ms[Math.floor(ms.length * 0.5)]!),
+        p99ms: Math.round(ms[Math.floor(ms.length * 0.99)]!),
+        maxMs: Math.round(ms.at(-1)!),
+        wallMs: Math.round(wallMs),
+        // page_renders_total where the server counts them; otherwise the answers that did not come
+        // from the page cache (Server-Timing), which is the same thing without collapsing.
+        renders: Number.isNaN(after.renders) ? answers.filter((a) => !/page-hit|collapsed/.test(a.outcome)).length : after.renders - rendersBefore.renders,
+        collapsed: Number.isNaN(after.collapsed) ? null : after.collapsed - rendersBefore.collapsed,
+        outcomes,
+        wordpressUrls: urlCalls.length,
+        wordpressCalls: urlCalls.reduce((n, c) => n + c, 0),
+        maxCallsPerUrl: Math.max(0, ...urlCalls),
+      };
+    };
+    const bursts: Record<string, unknown>[] = [];
+    if (selected("e")) bursts.push(await burst("(e) 1,000 concurrent, cold page, fresh process"));
+    if (selected("e2")) {
+      // Warm: the page and its data cached, then everything purged (hard: a deploy's purge).
+      for (let i = 0; i < 3; i++) await getStatus(burstSite.url + path0, agent);
+      const purged = await fetch(`${burstSite.url}/api/cache/purge`, { method: "POST", body: JSON.stringify({ all: true }), headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      if (purged.status !== 200) throw new Error(`purge answered ${purged.status}`);
+      bursts.push(await burst("(e2) 1,000 concurrent, right after a purge of everything"));
+    }
+    agent.destroy();
+    await burstSite.stop();
+    report.bursts = bursts;
+  }
+
+  // ——— coalescing across two instances sharing a Redis: 1,000 concurrent requests, one cold page,
+  // BENCH_COALESCING_RUNS times (5), each with a fresh Redis and fresh instances (everything cold).
+  // Info logs: every request that stops coordinating says why, and the report counts the reasons.
+  if (selected("coalescing") || selected("purge")) {
+    const env = (redisUrl: string) => ({ LOG_LEVEL: "info", WP_URL: wp!.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
     const hit = (site: RunningSite, p: string) => getStatus(site.url + p, agent);
     const lagMaxMs = async (site: RunningSite) => Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
@@ -212,7 +312,7 @@ async function main() {
     let redis = await startRedis();
     let [a, b] = await Promise.all([startSite(env(redis.url)), startSite(env(redis.url))]);
     let callsByEndpoint: Record<string, number> = {};
-    for (let run = 0; run < COALESCING_RUNS; run++) {
+    for (let run = 0; selected("coalescing") && run < COALESCING_RUNS; run++) {
       if (run > 0) {
         await Promise.all([a.stop(), b.stop()]);
         await redis.stop();
@@ -220,13 +320,13 @@ async function main() {
         [a, b] = await Promise.all([startSite(env(redis.url)), startSite(env(redis.url))]);
       }
       const coldId = ids[ids.length - 1 - run]!;
-      wp.byPath.clear();
-      wp.byUrl.clear();
+      wp!.byPath.clear();
+      wp!.byUrl.clear();
       const statuses = await Promise.all(Array.from({ length: 1000 }, (_, i) => hit(i % 2 ? a : b, `/products/${coldId}`)));
       // Every WordPress URL the cold page needed (the product, its translations, related objects…),
       // and how often each was called across both instances: the target is 1 for every one of them.
-      const urlCalls = [...wp.byUrl.values()];
-      callsByEndpoint = Object.fromEntries([...wp.byPath.entries()].filter(([p]) => p.includes("/products")));
+      const urlCalls = [...wp!.byUrl.values()];
+      callsByEndpoint = Object.fromEntries([...wp!.byPath.entries()].filter(([p]) => p.includes("/products")));
       const uncoordinated: Record<string, number> = {};
       for (const line of [...a.logs, ...b.logs]) {
         const msg = /"msg":"([^"]*(?:coordinat|stopped waiting|lock expired|lock unavailable)[^"]*)"/.exec(line)?.[1];
@@ -241,18 +341,20 @@ async function main() {
         eventLoopLagMaxMs: [await lagMaxMs(a), await lagMaxMs(b)],
       });
     }
-    report.coalescing = {
-      requests: 1000,
-      instances: 2,
-      runs: coalescingRuns.length,
-      runsWithOneCallPerUrl: coalescingRuns.filter((r) => r.maxCallsPerUrl === 1).length,
-      perRun: coalescingRuns,
-      callsByEndpoint,
-    };
+    if (selected("coalescing")) {
+      report.coalescing = {
+        requests: 1000,
+        instances: 2,
+        runs: coalescingRuns.length,
+        runsWithOneCallPerUrl: coalescingRuns.filter((r) => r.maxCallsPerUrl === 1).length,
+        perRun: coalescingRuns,
+        callsByEndpoint,
+      };
+    }
 
     // ——— purge-to-fresh across two instances: update a title, webhook to A, poll B.
     const purgeTimes: number[] = [];
-    for (let i = 0; i < 15; i++) {
+    for (let i = 0; selected("purge") && i < 15; i++) {
       const id = ids[i]!;
       const p = `/products/${id}`;
       await hit(b, p);
@@ -271,16 +373,40 @@ async function main() {
       purgeTimes.push(Date.now() - started);
     }
     purgeTimes.sort((x, y) => x - y);
-    report.purgeToFresh = { samples: purgeTimes.length, p50ms: purgeTimes[Math.floor(purgeTimes.length / 2)], p99ms: purgeTimes.at(-1), maxMs: purgeTimes.at(-1) };
+    if (selected("purge")) report.purgeToFresh = { samples: purgeTimes.length, p50ms: purgeTimes[Math.floor(purgeTimes.length / 2)], p99ms: purgeTimes.at(-1), maxMs: purgeTimes.at(-1) };
+    agent.destroy();
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
-    await wp.close();
   }
+  await wp?.close();
 
   // ——— RSS after 10,000 distinct pages, CACHE_MEMORY_MB=64 (DEMO_SCALE=125: 5,000 products per
   // language), run as deployed: NODE_OPTIONS, jemalloc and MALLOC_ARENA_MAX as the Dockerfile and
   // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare). Without a heap limit V8 lets garbage pile up to a
   // quarter of the machine's memory before it collects in earnest: RSS then says little.
+  if (selected("memory")) await memoryRun(report);
+
+  mkdirSync("bench/reports", { recursive: true });
+  const file = path.join("bench/reports", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  writeFileSync(file, JSON.stringify(report, null, 2));
+  console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
+  if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
+  if (report.bursts) {
+    console.log(`\nBursts: 1,000 concurrent requests on ${"/products"}, a fresh process with the default settings (targets: p99 <= 1 s, one render, one WordPress call per URL)\n`);
+    console.log(table(report.bursts as Record<string, unknown>[]));
+  }
+  const co = report.coalescing as { runs: number; runsWithOneCallPerUrl: number; perRun: { ok: number; wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; uncoordinated: Record<string, number>; eventLoopLagMaxMs: number[] }[] } | undefined;
+  if (co) {
+    console.log(`\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`);
+    for (const r of co.perRun) console.log(`  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`);
+  }
+  if (report.purgeToFresh) console.log(`Purge to fresh on the other instance: ${JSON.stringify(report.purgeToFresh)}`);
+  if (report.distinctPages) console.log(`10,000 distinct pages: ${JSON.stringify(report.distinctPages)}`);
+  if (report.soak) console.log(`Soak: ${JSON.stringify(report.soak)}`);
+  console.log(`\nReport: ${file}`);
+}
+
+async function memoryRun(report: Record<string, unknown>) {
   const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? DEPLOYED_NODE_OPTIONS;
   const bigCatalogue = new DemoCatalogue({ scale: 125 });
   const bigWp = await startFaultyWordPress(bigCatalogue);
@@ -324,21 +450,6 @@ async function main() {
   }
   await big.stop();
   await bigWp.close();
-
-  mkdirSync("bench/reports", { recursive: true });
-  const file = path.join("bench/reports", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  writeFileSync(file, JSON.stringify(report, null, 2));
-  console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
-  if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
-  const co = report.coalescing as { runs: number; runsWithOneCallPerUrl: number; perRun: { ok: number; wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; uncoordinated: Record<string, number>; eventLoopLagMaxMs: number[] }[] } | undefined;
-  if (co) {
-    console.log(`\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`);
-    for (const r of co.perRun) console.log(`  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`);
-  }
-  if (report.purgeToFresh) console.log(`Purge to fresh on the other instance: ${JSON.stringify(report.purgeToFresh)}`);
-  console.log(`10,000 distinct pages: ${JSON.stringify(report.distinctPages)}`);
-  if (report.soak) console.log(`Soak: ${JSON.stringify(report.soak)}`);
-  console.log(`\nReport: ${file}`);
 }
 
 main().catch((error) => {

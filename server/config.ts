@@ -1,7 +1,10 @@
 // Configuration, read from the environment in one place and validated with zod (CONTRACT.md).
 // A malformed value or a half-configured integration stops the start with a message naming the
 // variable. `publicConfig` is the allow-list of what may reach the browser: nothing else does.
+import { isIP } from "node:net";
 import { z } from "zod";
+import type { Lang } from "../app/lib/locale";
+import { parseSiteLanguages } from "./content/site-languages";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -16,6 +19,29 @@ const hostList = z
     const [host, p] = hp.split(":");
     return { host: host!, port: Number(p) };
   }));
+/**
+ * TRUST_PROXY: how many proxies in front of the site may name the client in X-Forwarded-For (a
+ * hop count), or which addresses may (CIDRs). Unset or 0: none, the socket's peer is the client.
+ * "Trust everyone" is not expressible: any visitor could then choose their own address.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): false | number | string[] => {
+    if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const list = value.split(",").map((part) => part.trim());
+    for (const part of list) {
+      const [address, prefix, extra] = part.split("/");
+      const family = isIP(address ?? "");
+      const bits = family === 4 ? 32 : 128;
+      const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+      if (!family || !prefixOk || extra !== undefined) {
+        ctx.addIssue({ code: "custom", message: `must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8,fd00::/8); "${part}" is neither` });
+        return z.NEVER;
+      }
+    }
+    return list;
+  });
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
@@ -26,6 +52,7 @@ const envSchema = z
     METRICS_PORT: port.default(9464),
     SITE_URL: optional(url),
     WP_URL: optional(url),
+    DEMO_CATALOGUE: bool.default(false),
     WP_PUBLIC_URL: optional(url),
     WP_USER: optional(z.string().min(1)),
     WP_APP_PASSWORD: optional(z.string().min(1)),
@@ -36,6 +63,9 @@ const envSchema = z
     REDIS_SENTINEL_NAME: optional(z.string().min(1)),
     REDIS_CLUSTER_NODES: optional(hostList),
     REDIS_PASSWORD: optional(z.string().min(1)),
+    REDIS_SENTINEL_USERNAME: optional(z.string().min(1)),
+    REDIS_SENTINEL_PASSWORD: optional(z.string().min(1)),
+    TRUST_PROXY: optional(trustProxy),
     REDIS_TLS: bool.default(false),
     CACHE_FRESH_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(60),
     CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
@@ -67,14 +97,50 @@ const envSchema = z
     CONSENT_POLICY_ID_EN: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     CONSENT_POLICY_ID_IT: optional(z.string().regex(/^\d+$/, "must be a numeric policy id")),
     DEMO_SCALE: z.coerce.number().int().min(1).max(250).default(1),
-    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare"]).default("none"),
+    CDN_PROVIDER: z.enum(["none", "fastly", "cloudflare", "varnish"]).default("none"),
     CDN_API_TOKEN: optional(z.string().min(1)),
     CDN_FASTLY_SERVICE_ID: optional(z.string().min(1)),
     CDN_CLOUDFLARE_ZONE_ID: optional(z.string().min(1)),
+    // Every Varnish of a self-hosted edge (docker/varnish): base URLs, each one purged.
+    CDN_VARNISH_URLS: optional(
+      z
+        .string()
+        .transform((s) => s.split(",").map((u) => u.trim()).filter(Boolean))
+        .pipe(z.array(url).min(1, "expected http://host:port,http://host:port")),
+    ),
     CDN_API_URL: optional(url),
     CDN_PURGE_RATE: optional(z.coerce.number().positive().max(1000)),
+    // The languages served: unset, those WordPress serves (server/content/site-languages.ts).
+    SITE_LANGUAGES: optional(
+      z.string().transform((value, ctx) => {
+        try {
+          return parseSiteLanguages(value);
+        } catch (error) {
+          ctx.addIssue({ code: "custom", message: (error as Error).message });
+          return z.NEVER;
+        }
+      }),
+    ),
   })
   .superRefine((env, ctx) => {
+    // Fail closed: the production start (the image, the chart) without WordPress would serve the
+    // demo catalogue's invented company, VAT number and products as if they were real. Only an
+    // explicit DEMO_CATALOGUE=true (which `npm start` sets) lets it. Development serves the demo.
+    if (env.NODE_ENV === "production" && env.WP_URL === undefined && !env.DEMO_CATALOGUE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WP_URL"],
+        message: "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
+      });
+    }
+    if (env.REDIS_SENTINEL_PASSWORD === undefined && env.REDIS_SENTINEL_USERNAME !== undefined) {
+      ctx.addIssue({ code: "custom", path: ["REDIS_SENTINEL_PASSWORD"], message: "is required when REDIS_SENTINEL_USERNAME is set" });
+    }
+    if (!env.REDIS_SENTINELS) {
+      for (const k of ["REDIS_SENTINEL_USERNAME", "REDIS_SENTINEL_PASSWORD"] as const) {
+        if (env[k] !== undefined) ctx.addIssue({ code: "custom", path: [k], message: "is only used with REDIS_SENTINELS, which is unset" });
+      }
+    }
     // A key without its partner is a half-configured integration: refuse rather than half-work.
     const pairs: [keyof typeof env, keyof typeof env][] = [
       ["WP_USER", "WP_APP_PASSWORD"],
@@ -107,6 +173,14 @@ const envSchema = z
     if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
       ctx.addIssue({ code: "custom", path: ["CDN_CLOUDFLARE_ZONE_ID"], message: "is required when CDN_PROVIDER is cloudflare" });
     }
+    if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
+      ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
+    }
+    // The Varnish purge token guards the edge against anyone who can reach it: as long as the
+    // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
+    if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
+      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: "must be at least 16 characters with CDN_PROVIDER=varnish" });
+    }
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });
     }
@@ -117,7 +191,17 @@ export type Env = z.infer<typeof envSchema>;
 export type RedisConfig =
   | { mode: "none" }
   | { mode: "single"; url: string }
-  | { mode: "sentinel"; sentinels: { host: string; port: number }[]; name: string; password?: string; tls: boolean }
+  | {
+      mode: "sentinel";
+      sentinels: { host: string; port: number }[];
+      name: string;
+      /** The data nodes' password (REDIS_PASSWORD). */
+      password?: string;
+      /** The Sentinels' own credentials (their `requirepass` / ACL user). */
+      sentinelUsername?: string;
+      sentinelPassword?: string;
+      tls: boolean;
+    }
   | { mode: "cluster"; nodes: { host: string; port: number }[]; password?: string; tls: boolean };
 
 export interface Config {
@@ -125,8 +209,13 @@ export interface Config {
   port: number;
   metricsPort: number;
   siteUrl: string;
-  /** Unset: the bundled demo catalogue is served in-process. */
+  /** Unset: the bundled demo catalogue is served in-process (only with DEMO_CATALOGUE=true in production). */
   wpUrl: string | undefined;
+  /**
+   * Where the client address comes from (express "trust proxy"): false, the socket's peer; a hop
+   * count; or the proxies' CIDRs. Rate limits key on that address.
+   */
+  trustProxy: false | number | string[];
   wpPublicUrl: string | undefined;
   wpAuth: { user: string; appPassword: string } | undefined;
   wpTimeoutMs: number;
@@ -144,11 +233,14 @@ export interface Config {
   contactFormId: number | undefined;
   consentPolicyIds: { en: string | undefined; it: string | undefined };
   demoScale: number;
+  /** SITE_LANGUAGES, English first; undefined: discovered from WordPress. */
+  siteLanguages: Lang[] | undefined;
   cdn: {
-    provider: "none" | "fastly" | "cloudflare";
+    provider: "none" | "fastly" | "cloudflare" | "varnish";
     apiToken: string | undefined;
     fastlyServiceId: string | undefined;
     cloudflareZoneId: string | undefined;
+    varnishUrls: string[] | undefined;
     apiUrl: string | undefined;
     purgeRate: number | undefined;
   };
@@ -185,7 +277,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const redis: RedisConfig = e.REDIS_URL
     ? { mode: "single", url: e.REDIS_URL }
     : e.REDIS_SENTINELS
-      ? { mode: "sentinel", sentinels: e.REDIS_SENTINELS, name: e.REDIS_SENTINEL_NAME!, password: e.REDIS_PASSWORD, tls: e.REDIS_TLS }
+      ? {
+          mode: "sentinel",
+          sentinels: e.REDIS_SENTINELS,
+          name: e.REDIS_SENTINEL_NAME!,
+          password: e.REDIS_PASSWORD,
+          sentinelUsername: e.REDIS_SENTINEL_USERNAME,
+          sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+          tls: e.REDIS_TLS,
+        }
       : e.REDIS_CLUSTER_NODES
         ? { mode: "cluster", nodes: e.REDIS_CLUSTER_NODES, password: e.REDIS_PASSWORD, tls: e.REDIS_TLS }
         : { mode: "none" };
@@ -195,6 +295,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsPort: e.METRICS_PORT,
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     wpUrl: e.WP_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
     wpPublicUrl: e.WP_PUBLIC_URL ?? e.WP_URL,
     wpAuth: e.WP_USER && e.WP_APP_PASSWORD ? { user: e.WP_USER, appPassword: e.WP_APP_PASSWORD } : undefined,
     wpTimeoutMs: e.WP_TIMEOUT_MS,
@@ -229,11 +330,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     contactFormId: e.CONTACT_FORM_ID,
     consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
     demoScale: e.DEMO_SCALE,
+    siteLanguages: e.SITE_LANGUAGES,
     cdn: {
       provider: e.CDN_PROVIDER,
       apiToken: e.CDN_API_TOKEN,
       fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
       cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
+      varnishUrls: e.CDN_VARNISH_URLS,
       apiUrl: e.CDN_API_URL,
       purgeRate: e.CDN_PURGE_RATE,
     },

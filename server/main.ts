@@ -10,9 +10,13 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient } from "./content/wordpress-client";
-import { createContentService } from "./content/content-service";
-import { createCacheStackFromConfig, policiesFromConfig } from "./cache";
+import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
+import { answeringOutages } from "./content/outage";
+import { createSiteLanguages } from "./content/site-languages";
+import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
+import { createContentService, type FallbackKind } from "./content/content-service";
+import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
+import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createCdnPurger } from "./cdn";
 import { PageCache } from "./http/page-cache";
@@ -42,11 +46,22 @@ async function main() {
     throw error;
   }
   const logger = createLogger(config.logLevel);
-  const metrics = createMetrics();
+  const metrics = createMetrics(config.cdn.provider);
   const state: SiteState = { shuttingDown: false, wordpress: "unknown", redis: config.redis.mode === "none" ? "disabled" : "down" };
+  // One pair of Redis connections for the cache, its purge bus and the rate limits. Their errors
+  // are logged at warn with the cause; a refused login shows in /readyz as "auth failed".
+  let redisAuthFailed = false;
+  const redisClients = createRedisClients(config.redis, {
+    watcher: {
+      warn: (details, message) => logger.warn({ redis: details }, message),
+      authFailed: (failed) => void (redisAuthFailed = failed),
+    },
+  });
+  const rateLimits = createRateLimits({ redis: redisClients?.command });
 
   // Without WP_URL, the bundled demo catalogue runs in-process on a loopback port and is read over
-  // HTTP exactly like a real WordPress: demo mode takes the production path.
+  // HTTP exactly like a real WordPress: demo mode takes the production path. In production only
+  // with DEMO_CATALOGUE=true (loadConfig refuses otherwise, exit 78).
   let wpUrl = config.wpUrl;
   let closeDemo: (() => Promise<void>) | undefined;
   if (!wpUrl) {
@@ -54,7 +69,8 @@ async function main() {
     const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
     wpUrl = demo.url;
     closeDemo = demo.close;
-    logger.info({ url: demo.url }, "serving the bundled demo catalogue");
+    if (config.env === "production") logger.warn({ url: demo.url, DEMO_CATALOGUE: true }, "serving the bundled demo catalogue (invented products and company details), not WordPress");
+    else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
   const client = createWordPressClient({
@@ -65,7 +81,14 @@ async function main() {
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      if (isAuthenticationFailure(o.status, o.code)) {
+        // Pages already cached keep being served; readiness and the metric tell the operator.
+        if (state.wordpress !== "unauthorized") logger.error({ endpoint: o.endpoint, status: o.status, code: o.code }, "WordPress refuses the site's credentials (WP_USER / WP_APP_PASSWORD)");
+        state.wordpress = "unauthorized";
+        metrics.authFailures.inc();
+      } else {
+        state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
+      }
       noteOrigin(o.durationMs);
     },
   });
@@ -74,6 +97,7 @@ async function main() {
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
+    clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
     cdnPurger: createCdnPurger({
@@ -81,8 +105,10 @@ async function main() {
       apiToken: config.cdn.apiToken,
       fastlyServiceId: config.cdn.fastlyServiceId,
       cloudflareZoneId: config.cdn.cloudflareZoneId,
+      varnishUrls: config.cdn.varnishUrls,
       apiUrl: config.cdn.apiUrl,
       requestsPerSecond: config.cdn.purgeRate,
+      onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
     }),
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
@@ -93,16 +119,41 @@ async function main() {
       served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
     },
   });
-  const content = createContentService({
+  // What WordPress answered that the site shows a fallback for (readiness lists them).
+  const fallbacks = new Map<FallbackKind, string>();
+  const service = createContentService({
     client,
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
+    observe: {
+      fallback(kind, reason) {
+        metrics.contentFallbacks.inc({ kind });
+        logger.warn({ reqId: currentScope()?.requestId, kind }, reason);
+        fallbacks.set(kind, reason);
+      },
+      recovered: (kind) => void fallbacks.delete(kind),
+    },
+  });
+  // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
+  const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
+  await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  const content = answeringOutages(service, {
+    onOutage(error) {
+      const scope = currentScope();
+      logger.warn(
+        { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+        "WordPress unreachable and nothing cached: answering 503",
+      );
+    },
+    onLanguageRefused(error) {
+      for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
+    },
   });
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
-  const integrations = createIntegrations({ config, wpUrl, logger });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations };
+  const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
+  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];
@@ -136,24 +187,42 @@ async function main() {
     if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before);
     else pageCache.purge(event.tags, event.before);
   });
+  // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
+  languages.onChange(() => pageCache?.purgeAll());
   const api = cacheApi({
     purger: cache,
     purgeSecret: config.purgeSecret,
     adminToken: config.adminToken,
     logger,
     onPurge: (source) => metrics.purges.inc({ source }),
+    onWebhook: (result) => metrics.webhookRequests.inc({ result }),
+    limits: rateLimits,
   });
   const readiness = () => {
     const stats = cache.stats();
-    return { redis: stats.redis, breaker: stats.breaker, bus: stats.bus, memory: stats.memory, pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled" };
+    // A Redis that refuses our credentials will not come back by itself: say so.
+    const redis = stats.redis === "down" && redisAuthFailed ? "auth failed" : stats.redis;
+    return {
+      redis,
+      breaker: stats.breaker,
+      bus: stats.bus,
+      memory: stats.memory,
+      pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
+      languages: languages.state(),
+      warnings: [...fallbacks.values()],
+    };
   };
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(config.port, resolve));
+  // A burst of new connections (a CDN letting 1,000 visitors through at once) must wait in the
+  // kernel's accept queue, not be dropped from it: a dropped connection is retried by the client
+  // after 1 s, then 3 s (bench case (e): p50 3.5 s, p99 6.3 s with Node's default of 511, most of
+  // it in SYN retries). The kernel caps this at net.core.somaxconn.
+  await new Promise<void>((resolve) => server.listen({ port: config.port, backlog: 4096 }, resolve));
   const metricsServer = await startMetricsServer(metrics, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 
@@ -170,6 +239,7 @@ async function main() {
     server.close(async () => {
       metricsServer.close();
       await cache.close().catch(() => undefined);
+      languages.close();
       await closeDemo?.();
       logger.info("stopped");
       process.exit(0);

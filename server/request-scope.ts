@@ -11,12 +11,14 @@ export interface RequestScope {
   cacheOutcome: string | undefined;
   /** Sent to WordPress as X-Request-Id. */
   requestId: string | undefined;
+  /** The page's path, for log lines written while it renders. */
+  path?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestScope>();
 
-export function newScope(requestId?: string): RequestScope {
-  return { tags: new Set(), freshSeconds: undefined, originMs: 0, cacheOutcome: undefined, requestId };
+export function newScope(requestId?: string, path?: string): RequestScope {
+  return { tags: new Set(), freshSeconds: undefined, originMs: 0, cacheOutcome: undefined, requestId, path };
 }
 
 export function runInScope<T>(scope: RequestScope, fn: () => T): T {

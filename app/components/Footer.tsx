@@ -4,11 +4,11 @@
 // consent choices, and the languages.
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
-import { SmartLink } from "./SmartLink";
 import type { Company, MenuItem } from "../../server/content/types";
 import { localizePath, sectionOf, parsePath, type Lang } from "../lib/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
 import { PrivacyLinks } from "./consent/CookieSettingsLink";
+import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
 
 // Split off (issue 7, first-load weight): the form, its validation, captcha and react-i18next's
@@ -40,13 +40,7 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; 
           <p className="site-footer__tagline">{t("tagline")}</p>
         </div>
         <nav aria-label={t("nav.footer")} className="site-footer__menu">
-          <ul>
-            {items.map((item) => (
-              <li key={item.id}>
-                {item.external ? <a href={item.href} rel="noopener">{item.label}</a> : <SmartLink to={item.href}>{item.label}</SmartLink>}
-              </li>
-            ))}
-          </ul>
+          <MenuTree items={items} />
         </nav>
         {company ? (
           <address className="site-footer__company">

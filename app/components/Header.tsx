@@ -8,6 +8,7 @@ import type { LocaleCookieOptions } from "../lib/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WishlistLink } from "./WishlistLink";
 import { SmartLink } from "./SmartLink";
+import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
 
 /** The menu when WordPress has none (or is unreachable and nothing is cached): the main sections. */
@@ -56,19 +57,7 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
           <span>{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
         </button>
         <nav id="main-menu" className="main-menu" aria-label={t("nav.main")}>
-          <ul>
-            {menu.map((item) => (
-              <li key={item.id}>
-                {item.external ? (
-                  <a href={item.href} rel="noopener">{item.label}</a>
-                ) : (
-                  <SmartLink nav to={item.href} end={item.href === localizePath(lang)}>
-                    {item.label}
-                  </SmartLink>
-                )}
-              </li>
-            ))}
-          </ul>
+          <MenuTree items={menu} home={localizePath(lang)} disclosure />
         </nav>
         <div className="site-header__tools">
           <LanguageSwitcher lang={lang} cookie={cookie} />

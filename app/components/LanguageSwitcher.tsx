@@ -5,6 +5,7 @@ import { useMatches, useNavigate, useLocation } from "react-router";
 import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../lib/locale";
 import { localeCookieString, type LocaleCookieOptions } from "../lib/locale-cookie";
 import { useT } from "../lib/i18n";
+import { useServedLanguages } from "../lib/use-public-config";
 
 export type Alternates = Partial<Record<Lang, string>>;
 
@@ -25,10 +26,13 @@ export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleC
   const t = useT();
   const navigate = useNavigate();
   const alternates = useAlternates();
+  const languages = useServedLanguages();
+  // One language served: nothing to switch to, and no link to a language the site does not serve.
+  if (languages.length < 2) return null;
   return (
     <nav className="language-switcher" aria-label={t("language.switch")}>
       <ul>
-        {LANGS.map((target) => (
+        {languages.map((target) => (
           <li key={target}>
             {target === lang ? (
               <span aria-current="true" lang={target} className="language-switcher__current">

@@ -5,6 +5,8 @@ import { createContext } from "react-router";
 import type { ContentService } from "../../server/content/types";
 import type { PublicConfig } from "../../server/config";
 import type { Integrations } from "../../server/integrations";
+import type { Logger } from "../../server/logger";
+import type { SiteLanguages } from "../../server/content/site-languages";
 
 export interface PageCacheHints {
   /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
@@ -22,6 +24,10 @@ export interface SiteContext {
   page: PageCacheHints;
   /** Newsletter, contact form, captcha verification (server/integrations). */
   integrations: Integrations;
+  /** The languages served: those WordPress serves (or SITE_LANGUAGES), a runtime fact. */
+  languages: SiteLanguages;
+  /** The process's pino logger: every server-side log line goes through it (never console.*). */
+  logger: Logger;
   /** The visitor's IP (express `req.ip`): the key of the forms' rate limits. */
   clientIp: string;
 }

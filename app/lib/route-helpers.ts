@@ -5,7 +5,7 @@ import type { ContentService, ProductSummary } from "../../server/content/types"
 import { collectionPageLd, productItems } from "./structured-data";
 import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "./locale";
 import { matchRoute, pathOf, type Translatable } from "./route-table";
-import { pageMeta, rootConfig, type PageMetaInput } from "./seo";
+import { pageMeta, rootConfig, servedLanguages, type PageMetaInput } from "./seo";
 
 export function langOf(request: Request): Lang {
   return langFromPath(new URL(request.url).pathname);
@@ -108,6 +108,7 @@ export function metaFrom(
       title: data.title,
       description: data.description,
       image: data.image,
+      languages: servedLanguages(args.matches as Parameters<typeof servedLanguages>[0]),
       ...input,
     }),
     ...contentHostLinks(config?.wpPublicUrl),

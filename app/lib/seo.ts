@@ -27,6 +27,8 @@ export interface PageMetaInput {
   image?: { url: string; width?: number; height?: number; alt?: string } | null;
   noindex?: boolean;
   type?: "website" | "product" | "article";
+  /** The languages the site serves (root loader): hreflang names no other. */
+  languages?: readonly Lang[];
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
@@ -46,7 +48,7 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     meta.push({ name: "robots", content: "noindex" });
   } else {
     meta.push({ tagName: "link", rel: "canonical", href: canonical });
-    for (const lang of LANGS) {
+    for (const lang of input.languages ?? LANGS) {
       meta.push({ tagName: "link", rel: "alternate", hrefLang: lang, href: absoluteUrl(input.siteUrl, input.alternates[lang]) });
     }
     meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.siteUrl, input.alternates[DEFAULT_LANG]) });
@@ -69,6 +71,13 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 }
 
 /** Root loader data, as route `meta` functions find it in `matches`. */
+/** The languages the site serves, from the root loader (all of them before it has answered). */
+export function servedLanguages(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): readonly Lang[] {
+  const root = matches.find((m) => m?.id === "root");
+  const data = (root?.loaderData ?? root?.data) as { languages?: Lang[] } | undefined;
+  return data?.languages ?? LANGS;
+}
+
 export function rootConfig(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { config?: PublicConfig } | undefined;

@@ -44,17 +44,17 @@ async function published(content: ContentService, kind: Translatable, lang: Lang
 }
 
 /** One URL per item, the languages of a translation paired into one entry. */
-async function itemUrls(content: ContentService, route: FlatRoute, kind: Translatable): Promise<SitemapUrl[]> {
-  const [first, ...others] = LANGS;
-  const lists = await Promise.all(LANGS.map((lang) => published(content, kind, lang)));
-  const byLang = new Map(LANGS.map((lang, i) => [lang, new Map((lists[i] ?? []).map((item) => [item.id, item]))]));
+async function itemUrls(content: ContentService, route: FlatRoute, kind: Translatable, served: readonly Lang[]): Promise<SitemapUrl[]> {
+  const [first, ...others] = served;
+  const lists = await Promise.all(served.map((lang) => published(content, kind, lang)));
+  const byLang = new Map(served.map((lang, i) => [lang, new Map((lists[i] ?? []).map((item) => [item.id, item]))]));
   const paired = new Set<string>();
   const urls: SitemapUrl[] = [];
-  for (const lang of [first, ...others]) {
+  for (const lang of first ? [first, ...others] : []) {
     for (const item of byLang.get(lang)?.values() ?? []) {
       if (paired.has(`${lang}:${item.id}`)) continue;
       const url: SitemapUrl = { paths: { [lang]: pathOf(route, lang, [item.key]) }, lastmod: item.modified };
-      for (const other of LANGS) {
+      for (const other of served) {
         const twinId = other === lang ? undefined : item.translations[other];
         const twin = twinId === undefined ? undefined : byLang.get(other)?.get(twinId);
         if (!twin || paired.has(`${other}:${twin.id}`)) continue;
@@ -67,30 +67,31 @@ async function itemUrls(content: ContentService, route: FlatRoute, kind: Transla
   return urls;
 }
 
-async function pageUrls(content: ContentService, route: FlatRoute): Promise<SitemapUrl[]> {
+async function pageUrls(content: ContentService, route: FlatRoute, served: readonly Lang[]): Promise<SitemapUrl[]> {
   const [section] = route.path;
   const page = COMPANY_PAGES.find((p) => p === section);
   if (!page) return [];
-  const found = await Promise.all(LANGS.map((lang) => content.getPage(page, lang).catch(() => null)));
+  const found = await Promise.all(served.map((lang) => content.getPage(page, lang).catch(() => null)));
   const url: SitemapUrl = { paths: {} };
-  LANGS.forEach((lang, i) => {
+  served.forEach((lang, i) => {
     if (found[i]) url.paths[lang] = pathOf(route, lang, []);
   });
   url.lastmod = found.map((p) => p?.modified).filter(Boolean).sort().at(-1);
   return Object.keys(url.paths).length > 0 ? [url] : [];
 }
 
-export async function sitemapUrls(content: ContentService): Promise<SitemapUrl[]> {
+/** Every page of the languages served (`served`: WordPress is asked about no other). */
+export async function sitemapUrls(content: ContentService, served: readonly Lang[] = LANGS): Promise<SitemapUrl[]> {
   const groups = await Promise.all(
     FLAT_ROUTES.map(async (route): Promise<SitemapUrl[]> => {
       const keys = route.path.filter((part) => typeof part !== "string");
       if (route.entry.sitemap === "always" && keys.length === 0) {
-        return [{ paths: Object.fromEntries(LANGS.map((lang) => [lang, pathOf(route, lang, [])])) }];
+        return [{ paths: Object.fromEntries(served.map((lang) => [lang, pathOf(route, lang, [])])) }];
       }
       if (route.entry.sitemap !== "published") return [];
       const [key] = keys;
-      if (keys.length === 1 && key) return itemUrls(content, route, key.content);
-      return keys.length === 0 ? pageUrls(content, route) : [];
+      if (keys.length === 1 && key) return itemUrls(content, route, key.content, served);
+      return keys.length === 0 ? pageUrls(content, route, served) : [];
     }),
   );
   return groups.flat();
@@ -118,11 +119,15 @@ export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[]): str
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
-export function sitemapIndexXml(siteUrl: string): string {
-  const items = LANGS.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
+export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS): string {
+  const items = served.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
+/** Previews are private in every language: robots stay out of them. */
+const PREVIEW = FLAT_ROUTES.filter((route) => route.entry.name === "preview");
+
 export function robotsTxt(siteUrl: string): string {
-  return `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /preview\nDisallow: /it/preview\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+  const previews = PREVIEW.flatMap((route) => LANGS.map((lang) => `Disallow: ${pathOf(route, lang, [])}\n`)).join("");
+  return `User-agent: *\nAllow: /\nDisallow: /api/\n${previews}\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

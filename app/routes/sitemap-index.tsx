@@ -4,6 +4,6 @@ import { siteContext } from "../lib/context";
 import { sitemapIndexXml } from "../lib/sitemap.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  const { publicConfig } = context.get(siteContext);
-  return new Response(sitemapIndexXml(publicConfig.siteUrl), { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  const { publicConfig, languages } = context.get(siteContext);
+  return new Response(sitemapIndexXml(publicConfig.siteUrl, languages.served()), { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -4,8 +4,11 @@ import { siteContext } from "../lib/context";
 import { sitemapUrls, sitemapXml } from "../lib/sitemap.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { publicConfig, content } = context.get(siteContext);
+  const { publicConfig, content, languages } = context.get(siteContext);
   const lang = new URL(request.url).pathname.includes("-it.") ? "it" : "en";
-  const xml = sitemapXml(publicConfig.siteUrl, lang, await sitemapUrls(content));
+  // A language the site does not serve has no sitemap (and the index does not list it).
+  if (!languages.isServed(lang)) throw new Response("This page could not be found\n", { status: 404, headers: { "Content-Type": "text/plain" } });
+  const served = languages.served();
+  const xml = sitemapXml(publicConfig.siteUrl, lang, await sitemapUrls(content, served));
   return new Response(xml, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
 }

@@ -197,6 +197,22 @@ export function exportCatalogue(catalogue: DemoCatalogue): ExportedCatalogue {
   };
 }
 
+/**
+ * The catalogue as a WordPress without a language plugin holds it: the English items only (media
+ * kept: they have no language of their own there), no translations. What an operator who follows
+ * "one language, no Polylang" in wordpress/README.md has.
+ */
+export function inOneLanguage(exported: ExportedCatalogue, lang = "en"): ExportedCatalogue {
+  const alone = (translations: Record<string, number>) => Object.fromEntries(Object.entries(translations).filter(([l]) => l === lang));
+  return {
+    ...exported,
+    front_page: { ...exported.front_page, it: exported.front_page.en },
+    terms: exported.terms.filter((t) => t.lang === lang).map((t) => ({ ...t, translations: alone(t.translations) })),
+    posts: exported.posts.filter((p) => p.lang === lang || p.base === "media").map((p) => ({ ...p, lang, translations: p.base === "media" ? { [lang]: p.id } : alone(p.translations) })),
+    menus: exported.menus.filter((m) => m.lang === lang),
+  };
+}
+
 async function exists(file: string): Promise<boolean> {
   try {
     return (await stat(file)).size > 0;

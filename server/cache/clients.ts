@@ -16,12 +16,27 @@ export interface RedisClients {
   subscriber: RedisLike;
 }
 
+/** What the connections report to the operator: errors (at warn, with their cause) and whether the last one was a refused login. */
+export interface RedisConnectionWatcher {
+  warn(details: { role: string; cause: string; auth: boolean }, message: string): void;
+  /** True after an authentication failure (NOAUTH, WRONGPASS), false once a connection is ready again. */
+  authFailed?(failed: boolean): void;
+}
+
+/** Redis's and Sentinel's answers to missing or wrong credentials. */
+export const AUTH_FAILURE = /NOAUTH|WRONGPASS|invalid password|invalid username-password|ERR AUTH/i;
+
+/** How often the same error of one connection is logged again while it persists. */
+const REPEAT_WARNING_MS = 60_000;
+
 export interface RedisClientOptions {
   /** Backstop of every command (ioredis `commandTimeout`); the request path bounds its own calls tighter. */
   commandTimeoutMs?: number;
   /** Longest pause between reconnection attempts. */
   maxReconnectDelayMs?: number;
   connectionName?: string;
+  /** Without it, connection errors are only the RedisTier's debug lines. */
+  watcher?: RedisConnectionWatcher;
 }
 
 /**
@@ -55,8 +70,44 @@ function redisOptions(options: RedisClientOptions, role: "command" | "subscriber
   return { ...base, enableOfflineQueue: true, autoResubscribe: true, maxRetriesPerRequest: null };
 }
 
+/**
+ * Every connection error at warn with its cause (once, then again after a minute while it lasts),
+ * instead of ioredis's "Unhandled error event" on stderr; Sentinel's per-node failures
+ * ("sentinelError") too, since with all Sentinels refusing the cause is only in those.
+ */
+function watch(client: RedisLike, role: string, watcher: RedisConnectionWatcher | undefined): void {
+  if (!watcher) return;
+  let last = "";
+  let lastAt = 0;
+  const report = (error: unknown) => {
+    const cause = error instanceof Error ? error.message : String(error);
+    const auth = AUTH_FAILURE.test(cause);
+    if (auth) watcher.authFailed?.(true);
+    const now = Date.now();
+    if (cause === last && now - lastAt < REPEAT_WARNING_MS) return;
+    last = cause;
+    lastAt = now;
+    watcher.warn({ role, cause, auth }, auth ? "Redis refused the credentials" : "Redis connection error");
+  };
+  client.on("error", report);
+  client.on("sentinelError", report);
+  client.on("ready", () => {
+    last = "";
+    watcher.authFailed?.(false);
+  });
+}
+
 /** Undefined when Redis is not configured (memory tier only). */
 export function createRedisClients(config: RedisConfig, options: RedisClientOptions = {}): RedisClients | undefined {
+  const clients = connect(config, options);
+  if (clients) {
+    watch(clients.command, "command", options.watcher);
+    watch(clients.subscriber, "subscriber", options.watcher);
+  }
+  return clients;
+}
+
+function connect(config: RedisConfig, options: RedisClientOptions): RedisClients | undefined {
   switch (config.mode) {
     case "none":
       return undefined;
@@ -71,8 +122,14 @@ export function createRedisClients(config: RedisConfig, options: RedisClientOpti
           ...redisOptions(options, role),
           sentinels: config.sentinels,
           name: config.name,
+          // The data nodes' credentials, and the Sentinels' own (most Sentinel deployments set a
+          // `requirepass` on the Sentinels too; without it every lookup answers NOAUTH).
           password: config.password,
+          sentinelUsername: config.sentinelUsername,
+          sentinelPassword: config.sentinelPassword,
+          // REDIS_TLS: TLS to the Sentinels and to the master they name.
           tls: config.tls ? {} : undefined,
+          sentinelTLS: config.tls ? {} : undefined,
           enableTLSForSentinelMode: config.tls,
           // After a failover, reconnect to whichever node Sentinel now names master.
           failoverDetector: true,

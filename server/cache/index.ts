@@ -4,7 +4,7 @@
 // `stack.purge` to the webhook and purge API, `stack.onPurge` to the page cache, `stack.stats()`
 // to /readyz.
 import type { Config } from "../config";
-import { createRedisClients, type RedisClientOptions } from "./clients";
+import { createRedisClients, type RedisClientOptions, type RedisClients } from "./clients";
 import { policiesFromConfig } from "./policies";
 import { CACHE_DEFAULTS, createCacheStack, type CacheStack, type CacheStackOptions } from "./stack";
 
@@ -35,10 +35,14 @@ export { createKeyspace, keyHash, type Keyspace } from "./keys";
  */
 export function createCacheStackFromConfig(
   config: Pick<Config, "redis" | "cache" | "wpTimeoutMs">,
-  extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & { redisClient?: RedisClientOptions } = {},
+  extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & {
+    redisClient?: RedisClientOptions;
+    /** Connections made already (main.ts shares the command one with the rate limits). */
+    clients?: RedisClients;
+  } = {},
 ): CacheStack {
-  const { redisClient, ...rest } = extra;
-  const clients = createRedisClients(config.redis, redisClient);
+  const { redisClient, clients: given, ...rest } = extra;
+  const clients = given ?? createRedisClients(config.redis, redisClient);
   return createCacheStack({
     hardTimeoutMs: Math.max(config.wpTimeoutMs + 1000, CACHE_DEFAULTS.softTimeoutMs * 2),
     ...rest,

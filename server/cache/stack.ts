@@ -64,9 +64,10 @@ export interface CacheObserver {
 }
 
 export interface CdnPurger {
-  purge(tags: string[]): Promise<void>;
+  /** `soft` for a soft purge (an `update`): an edge that can keeps the old page in grace. */
+  purge(tags: string[], options?: { soft?: boolean }): Promise<void>;
   /** For purgeAll; without it a full purge does not reach the CDN. */
-  purgeAll?(): Promise<void>;
+  purgeAll?(options?: { soft?: boolean }): Promise<void>;
 }
 
 /** What a purge did, for the page cache (another module) to do the same to its own entries. */
@@ -787,8 +788,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     }
     if (!options.cdnPurger) return;
     try {
-      if (purge.all) await options.cdnPurger.purgeAll?.();
-      else await options.cdnPurger.purge(purge.tags);
+      const soft = purge.mode === "soft";
+      if (purge.all) await options.cdnPurger.purgeAll?.({ soft });
+      else await options.cdnPurger.purge(purge.tags, { soft });
     } catch (error) {
       logger.error({ err: errorMessage(error), tags: purge.tags.slice(0, 20), all: purge.all }, "CDN purge failed");
     }

@@ -22,6 +22,8 @@ export interface PurgeQueueOptions {
   maxRetryAfterMs: number;
   timeoutMs: number;
   fetch: typeof fetch;
+  /** Each call's outcome (`cdn_purge_requests_total{result}`): ok; retried (failed, tried again); error (failed for good). */
+  observe?(result: "ok" | "error" | "retried"): void;
 }
 
 interface Job {
@@ -139,8 +141,14 @@ export class PurgeQueue {
         const { url, init } = this.transport.request(batch);
         const response = await this.options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
         if (response.ok) {
-          if (this.transport.accept) await this.transport.accept(response);
-          else await response.body?.cancel();
+          try {
+            if (this.transport.accept) await this.transport.accept(response);
+            else await response.body?.cancel();
+          } catch (refused) {
+            this.options.observe?.("error");
+            throw refused;
+          }
+          this.options.observe?.("ok");
           return;
         }
         const body = await response.text().catch(() => "");
@@ -160,7 +168,11 @@ export class PurgeQueue {
           status: 0,
         });
       }
-      if (!error.retryable || attempt >= maxAttempts) throw error;
+      if (!error.retryable || attempt >= maxAttempts) {
+        this.options.observe?.("error");
+        throw error;
+      }
+      this.options.observe?.("retried");
       await sleep(wait);
     }
   }

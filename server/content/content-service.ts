@@ -92,6 +92,20 @@ export interface ContentServiceOptions {
   logger?: Pick<Logger, "warn" | "debug">;
   /** The current request's id, sent to WordPress as X-Request-Id (the server reads it from its request context). */
   requestId?: () => string | undefined;
+  /**
+   * Told when the site shows a fallback because WordPress's answer could not be used as it is
+   * (`fallback`: readiness warns, a metric counts) and when a good answer came again
+   * (`recovered`). Must not throw.
+   */
+  observe?: ContentObserver;
+}
+
+/** The parts of the site that have a fallback of their own. */
+export type FallbackKind = "front-page" | "menu";
+
+export interface ContentObserver {
+  fallback(kind: FallbackKind, reason: string): void;
+  recovered(kind: FallbackKind): void;
 }
 
 const DEFAULT_PER_PAGE = 24;
@@ -153,6 +167,19 @@ function buildProductIndex(members: readonly WpProductMembership[], lang: Lang):
   return { bySlug, collections, exclusives };
 }
 
+/** A home page without a static front page in WordPress: the site's own tagline, the newest products. */
+function fallbackFrontPageRecord(lang: Lang): FrontPageRecord {
+  return {
+    page: { id: 0, slug: "", title: "", excerpt: "", contentHtml: "", image: null, lang, translations: {}, modified: "" },
+    tagline: "",
+    heroId: 0,
+    featuredCollectionIds: [],
+    featuredExclusiveIds: [],
+    imagemapId: 0,
+    company: null,
+  };
+}
+
 export function createContentService(options: ContentServiceOptions): ContentService {
   const { logger } = options;
   const { load, loadAll } = createWordPressReads({
@@ -163,6 +190,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   });
   const urls = createSiteUrls(options.config);
   const ctx: MapContext = { urls };
+  const observe = options.observe;
 
 
   // ——— media ———
@@ -659,9 +687,21 @@ export function createContentService(options: ContentServiceOptions): ContentSer
       // The webhook names the front page `front-page` with id 0.
       tags: ["front-page:0", "front-page"],
       read: (response, tags) => {
+        // Stock wuxt answers the list of posts while WordPress has no static front page.
+        if (Array.isArray(response.data)) {
+          observe?.fallback("front-page", "WordPress has no static front page (Settings → Reading): the home page shows the newest products");
+          return fallbackFrontPageRecord(lang);
+        }
         const post = parseWp(wpPage, response.data, response.endpoint, response.status);
         tagPost(tags, "pages", post);
+        observe?.recovered("front-page");
         return mapFrontPageRecord(post, ctx);
+      },
+      // Stock wuxt answers 500 `wuxt_request_error` when the page set as front page is gone.
+      recover: (error) => {
+        if (error.code !== "wuxt_request_error") return undefined;
+        observe?.fallback("front-page", "the static front page set in WordPress cannot be read: the home page shows the newest products");
+        return fallbackFrontPageRecord(lang);
       },
     });
   }
@@ -692,7 +732,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     return {
       page: record.page,
       tagline: record.tagline,
-      hero: hero ?? record.page.image,
+      hero: hero ?? record.page.image ?? newest.items.find((p) => p.image)?.image ?? null,
       featuredCollections: pick(collections, record.featuredCollectionIds),
       featuredExclusives: pick(exclusives, record.featuredExclusiveIds),
       imagemap: imagemaps.get(record.imagemapId) ?? null,
@@ -730,10 +770,27 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     });
   }
 
+  /** The last menu read at each location and language: shown while WordPress fails to answer it. */
+  const lastGoodMenus = new Map<string, MenuItem[]>();
+
   async function getMenu(location: "header" | "footer", lang: Lang): Promise<MenuItem[]> {
-    if (lang === "en") return (await menuAt({ location }, lang)) ?? [];
-    // Polylang names the Italian location `header___it`; our plugin also takes `&lang=it`.
-    return (await menuAt({ location: `${location}___it` }, lang)) ?? (await menuAt({ location, lang }, lang)) ?? [];
+    const key = `${location}:${lang}`;
+    try {
+      // Polylang names the Italian location `header___it`; our plugin also takes `&lang=it`.
+      const items =
+        lang === "en"
+          ? ((await menuAt({ location }, lang)) ?? [])
+          : ((await menuAt({ location: `${location}___it` }, lang)) ?? (await menuAt({ location, lang }, lang)) ?? []);
+      lastGoodMenus.set(key, items);
+      observe?.recovered("menu");
+      return items;
+    } catch (error) {
+      const last = lastGoodMenus.get(key);
+      if (!last) throw error;
+      // Stock wuxt fails (a PHP fatal) on a menu holding a post type archive item, among others.
+      observe?.fallback("menu", `the ${location} menu (${lang}) could not be read: ${(error as Error).message}; showing the last one read`);
+      return last;
+    }
   }
 
   // ——— search ———

@@ -61,8 +61,41 @@ export interface WordPressErrorInit {
   cause?: unknown;
 }
 
-/** Codes that mean our credentials are wrong: an outage to alert on, never a missing page. */
-const AUTHENTICATION_CODES = new Set(["incorrect_password", "invalid_username", "rest_not_logged_in"]);
+/**
+ * Codes that mean WordPress refused our credentials (a wrong or revoked application password, an
+ * unknown user, application passwords switched off, a login wall): an outage to alert on, never a
+ * missing page.
+ */
+const AUTHENTICATION_CODES = new Set([
+  "incorrect_password",
+  "invalid_username",
+  "invalid_email",
+  "rest_not_logged_in",
+  "application_passwords_disabled",
+  "application_passwords_disabled_for_user",
+]);
+
+/** Whether an answer (status and WordPress code) says our credentials were refused. */
+export function isAuthenticationFailure(status: number, code: string | undefined): boolean {
+  return (status === 401 || status === 403) && code !== undefined && AUTHENTICATION_CODES.has(code);
+}
+
+/**
+ * What a failed WordPress request means for a page:
+ * - `notFound`: the item does not exist for the public (an answer, cached briefly);
+ * - `unreachable`: WordPress is down, slow, overloaded or refusing our credentials — nothing the
+ *   site did wrong; a page with nothing cached answers 503 with Retry-After;
+ * - `fatal`: WordPress answered something the site cannot use (a 400, an unexpected shape).
+ */
+export type OriginErrorKind = "notFound" | "unreachable" | "fatal";
+
+export function originErrorKind(error: WordPressError): OriginErrorKind {
+  if (error.notFound) return "notFound";
+  if (error.status === 0 || error.status >= 500 || error.status === 429 || error.authentication) return "unreachable";
+  // A maintenance page or a login wall in front of WordPress answers HTML, not JSON.
+  if (error.code === "invalid_json" && error.status !== 200) return "unreachable";
+  return "fatal";
+}
 
 export class WordPressError extends Error {
   /** WordPress's own `code` when the body had one, else `http_<status>`, `timeout`, `network`, `aborted`, `invalid_json` or `invalid_shape`. */
@@ -91,7 +124,7 @@ export class WordPressError extends Error {
 
   /** Our credentials were refused. */
   get authentication(): boolean {
-    return AUTHENTICATION_CODES.has(this.code);
+    return isAuthenticationFailure(this.status, this.code);
   }
 }
 
@@ -213,13 +246,16 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       return failTransport(cause);
     }
 
-    let data: unknown;
-    let parsed = false;
-    try {
-      data = JSON.parse(text);
-      parsed = true;
-    } catch {
-      // handled below: what it means depends on the status
+    let data: unknown = null;
+    // WordPress sends no body at all for a route that returned null (stock wuxt's empty menu).
+    let parsed = response.ok && text.trim() === "";
+    if (!parsed) {
+      try {
+        data = JSON.parse(text);
+        parsed = true;
+      } catch {
+        // handled below: what it means depends on the status
+      }
     }
 
     if (!response.ok) {

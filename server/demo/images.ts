@@ -3,6 +3,7 @@
 // size. Results live in a byte-bounded memory cache and on disk under .cache/demo-media/, so a
 // restart does not redraw what was already drawn; concurrent requests for one image share a render.
 import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -15,7 +16,20 @@ import type { ImageSize } from "./sizes";
 /** Bump when drawings change, so disk caches from older code are not served. */
 const RENDER_VERSION = "fc-demo-art-5";
 
-export const DEFAULT_MEDIA_CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.cache/demo-media");
+/**
+ * The package's own directory (the nearest one up with a package.json): the checkout, or /app in
+ * the image. This module runs from server/demo/ under tsx and from build/node/chunks/ when
+ * bundled, so a path relative to it would land in build/.cache — read-only in the image, and not
+ * where the chart mounts its writable emptyDir (/app/.cache).
+ */
+function packageDir(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, "package.json"))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+export const DEFAULT_MEDIA_CACHE_DIR = path.join(packageDir(path.dirname(fileURLToPath(import.meta.url))), ".cache/demo-media");
 
 export interface MediaRendererOptions {
   /** Where rendered files are kept between runs; false for memory only. */

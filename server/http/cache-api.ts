@@ -2,11 +2,15 @@
 // - POST /api/cache/webhook from the WordPress plugin: HMAC-SHA256 over "<timestamp>.<raw body>",
 //   a 300 s window, event batches; updates are soft purges, deletes hard ones.
 // - POST /api/cache/purge from SREs: a bearer token, tags or everything.
-// Both answer bad input with a 4xx and a message, and are rate-limited.
+// Both answer bad input with a 4xx and a message. Each checks its credential FIRST: only a failed
+// signature or a wrong token counts against its sender (the client address TRUST_PROXY allows),
+// and a valid one is never refused for anyone's failures — so forged posts, from one address or
+// from many, cannot block a purge.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import express, { type Request, type RequestHandler, type Response, Router } from "express";
 import { z } from "zod";
 import type { Logger } from "../logger";
+import { createRateLimits, type ClientLimiter } from "./rate-limits";
 
 export const WEBHOOK_TYPES = [
   "products",
@@ -42,6 +46,10 @@ const purgeSchema = z.union([
 
 export type WebhookEvent = z.infer<typeof eventSchema>;
 
+/** `webhook_requests_total{result}` (CONTRACT "Metrics"). */
+export const WEBHOOK_RESULTS = ["accepted", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
+export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
+
 export interface Purger {
   purge(tags: readonly string[], options: { mode: "soft" | "hard" }): Promise<number>;
   purgeAll(options: { mode: "soft" | "hard" }): Promise<number>;
@@ -53,8 +61,10 @@ export interface CacheApiOptions {
   adminToken: string | undefined;
   logger: Logger;
   onPurge(source: "webhook" | "admin"): void;
-  /** Requests per client per minute, per endpoint. */
-  rateLimitPerMinute?: number;
+  /** Every webhook answer but 503 (not configured) and 405, by outcome. */
+  onWebhook?(result: WebhookResult): void;
+  /** Failed signatures / wrong tokens per sender; default: in memory (RATE_LIMITS). */
+  limits?: { webhookFailures: ClientLimiter; purgeFailures: ClientLimiter };
   now?: () => number;
 }
 
@@ -85,26 +95,6 @@ function safeEqual(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-/** A fixed one-minute window per client and endpoint: enough to stop a flood, cheap to keep. */
-function rateLimiter(limit: number, now: () => number): RequestHandler {
-  const windows = new Map<string, { start: number; count: number }>();
-  return (req, res, next) => {
-    const t = now();
-    const key = `${req.path}|${req.ip ?? req.socket.remoteAddress ?? "?"}`;
-    let w = windows.get(key);
-    if (!w || t - w.start >= 60_000) {
-      if (windows.size > 10_000) windows.clear();
-      w = { start: t, count: 0 };
-      windows.set(key, w);
-    }
-    if (++w.count > limit) {
-      res.setHeader("Retry-After", String(Math.max(1, Math.ceil((w.start + 60_000 - t) / 1000))));
-      return res.status(429).json({ error: "rate_limited", message: "Too many requests; retry later" });
-    }
-    next();
-  };
-}
-
 function reject(res: Response, status: number, error: string, message: string) {
   res.status(status).json({ error, message });
 }
@@ -117,28 +107,83 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
+/** The sender as TRUST_PROXY lets express read it. */
+function sender(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? "unknown";
+}
+
 export function cacheApi(options: CacheApiOptions): Router {
   const now = options.now ?? Date.now;
-  const limit = rateLimiter(options.rateLimitPerMinute ?? 120, now);
+  const limits = options.limits ?? createRateLimits();
+  const counted = options.onWebhook ?? (() => undefined);
   const router = Router();
   const raw = express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES });
+  /** The raw body, or a 4xx of our own (413 over 64 KiB, 400/415 an undecodable body). */
+  const readBody = (onError?: (result: WebhookResult) => void): RequestHandler => (req, res, next) =>
+    raw(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status;
+      if (status === 413) {
+        onError?.("too_large");
+        return reject(res, 413, "too_large", `the body is over ${WEBHOOK_MAX_BYTES} bytes`);
+      }
+      onError?.("malformed");
+      reject(res, status === 415 ? 415 : 400, "unreadable_body", "the body could not be read (content encoding?)");
+    });
+  /**
+   * A failed credential counts against its sender; the answer is 429 once the sender's failures
+   * are spent (the failure is never forwarded), else the failure's own 401.
+   */
+  const failed = async (limiter: ClientLimiter, req: Request, res: Response, answer: () => void): Promise<boolean> => {
+    const allowed = await limiter.take(sender(req));
+    if (allowed.ok) {
+      answer();
+      return false;
+    }
+    res.setHeader("Retry-After", String(allowed.retryAfterSeconds));
+    reject(res, 429, "rate_limited", "too many failed attempts from this address; retry later");
+    return true;
+  };
   router.use("/api/cache", (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
   });
 
-  router.post("/api/cache/webhook", limit, raw, async (req: Request, res: Response) => {
+  router.post("/api/cache/webhook", (req, res, next) => {
     if (!options.purgeSecret) return reject(res, 503, "webhook_disabled", "PURGE_SECRET is not configured");
+    next();
+  }, readBody(counted), async (req: Request, res: Response) => {
+    const secret = options.purgeSecret!;
     const body: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const timestamp = String(req.headers["x-fc-timestamp"] ?? "");
     const signature = String(req.headers["x-fc-signature"] ?? "");
-    if (!/^\d{1,12}$/.test(timestamp) || !signature) return reject(res, 401, "unsigned", "X-FC-Timestamp and X-FC-Signature are required");
-    if (Math.abs(now() / 1000 - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS) return reject(res, 401, "stale_timestamp", "the timestamp is more than 300 s away from now");
-    if (!safeEqual(signature, signWebhook(options.purgeSecret, Number(timestamp), body))) return reject(res, 401, "bad_signature", "the signature does not match");
+    // The signature first: it decides whether the sender's failures are counted at all.
+    const genuine = /^\d{1,12}$/.test(timestamp) && Boolean(signature) && safeEqual(signature, signWebhook(secret, Number(timestamp), body));
+    if (!genuine) {
+      const limited = await failed(limits.webhookFailures, req, res, () =>
+        !signature || !timestamp
+          ? reject(res, 401, "unsigned", "X-FC-Timestamp and X-FC-Signature are required")
+          : reject(res, 401, "bad_signature", "the signature does not match"),
+      );
+      return counted(limited ? "rate_limited" : "bad_signature");
+    }
+    // Signed, but too old or too far ahead: a replay, or a WordPress clock that is off.
+    if (Math.abs(now() / 1000 - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS) {
+      const limited = await failed(limits.webhookFailures, req, res, () =>
+        reject(res, 401, "stale_timestamp", "the timestamp is more than 300 s away from now"),
+      );
+      return counted(limited ? "rate_limited" : "stale");
+    }
     const json = parseJson(body);
-    if (json === undefined) return reject(res, 400, "malformed_json", "the body is not valid JSON");
+    if (json === undefined) {
+      counted("malformed");
+      return reject(res, 400, "malformed_json", "the body is not valid JSON");
+    }
     const parsed = webhookSchema.safeParse(json);
-    if (!parsed.success) return reject(res, 400, "invalid_events", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    if (!parsed.success) {
+      counted("malformed");
+      return reject(res, 400, "invalid_events", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+    }
 
     const events = parsed.data.events;
     let purged = 0;
@@ -157,17 +202,20 @@ export function cacheApi(options: CacheApiOptions): Router {
       if (soft.size > 0) purged += await options.purger.purge([...soft], { mode: "soft" });
     }
     options.onPurge("webhook");
+    counted("accepted");
     options.logger.info({ events: events.length, purged }, "webhook purge");
     res.status(202).json({ purged });
   });
 
-  router.post("/api/cache/purge", limit, raw, async (req: Request, res: Response) => {
+  router.post("/api/cache/purge", async (req: Request, res: Response, next) => {
     if (!options.adminToken) return reject(res, 503, "purge_api_disabled", "ADMIN_TOKEN is not configured");
     const auth = String(req.headers.authorization ?? "");
-    if (!auth.startsWith("Bearer ") || !safeEqual(auth.slice(7), options.adminToken)) {
+    if (auth.startsWith("Bearer ") && safeEqual(auth.slice(7), options.adminToken)) return next();
+    await failed(limits.purgeFailures, req, res, () => {
       res.setHeader("WWW-Authenticate", 'Bearer realm="cache"');
-      return reject(res, 401, "unauthorized", "a valid bearer token is required");
-    }
+      reject(res, 401, "unauthorized", "a valid bearer token is required");
+    });
+  }, readBody(), async (req: Request, res: Response) => {
     const json = parseJson(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     if (json === undefined) return reject(res, 400, "malformed_json", "the body is not valid JSON");
     const parsed = purgeSchema.safeParse(json);

@@ -3,8 +3,13 @@
 // dashboards use exists from start-up at 0.
 import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { WEBHOOK_RESULTS } from "./cache-api";
 
-export function createMetrics() {
+/** The route patterns of the pages most visited (server/http/route-label.ts): their render series exist from start-up. */
+const PAGE_ROUTES = ["/", "/products", "/products/:id", "/categories/:slug", "/categories/:slug/products/:id", "/collections/:slug", "/exclusives/:slug", "/products.data", "/products/:id.data"];
+
+/** `cdnProvider`: the configured CDN_PROVIDER, whose purge series exist from start-up. */
+export function createMetrics(cdnProvider = "none") {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -40,13 +45,48 @@ export function createMetrics() {
     labelNames: ["source"] as const,
     registers: [registry],
   });
+  const pageRenders = new Counter({
+    name: "page_renders_total",
+    help: "Page requests rendered (collapsed=false) and answered from another request's render of the same page (collapsed=true), by route pattern",
+    labelNames: ["route", "collapsed"] as const,
+    registers: [registry],
+  });
+  const authFailures = new Counter({
+    name: "wp_origin_auth_failures_total",
+    help: "WordPress answers refusing the site's credentials (401/403 with an authentication code)",
+    registers: [registry],
+  });
+  const contentFallbacks = new Counter({
+    name: "wp_content_fallbacks_total",
+    help: "Pages shown with a fallback because WordPress's answer could not be used (kind: front-page, menu)",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
   const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
+  const webhookRequests = new Counter({
+    name: "webhook_requests_total",
+    help: "WordPress webhook deliveries by outcome (bad_signature and stale: refused credentials; rate_limited: a sender over its failures)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const cdnPurgeRequests = new Counter({
+    name: "cdn_purge_requests_total",
+    help: "CDN purge API calls by provider and outcome (retried: failed and tried again; error: failed for good)",
+    labelNames: ["provider", "result"] as const,
+    registers: [registry],
+  });
 
   for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
+  for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
+  for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
+  if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp };
+  authFailures.inc(0);
+  for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
+
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

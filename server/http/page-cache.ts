@@ -9,6 +9,7 @@ import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 import { DATA_QUERY, matchRoute } from "../../app/lib/route-table";
+import type { PageRenders, RenderTurn } from "./page-renders";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** A document is buffered whole for its Content-Security-Policy up to this (then streamed). */
@@ -16,12 +17,18 @@ const MAX_DOCUMENT_BYTES = 32 * 1024 * 1024;
 /** Below this an answer goes out uncompressed (the compression middleware's threshold too). */
 const MIN_COMPRESSED_BYTES = 1024;
 
+/**
+ * A stored page, compressed only: nearly every visitor and the CDN accept brotli or gzip. A
+ * render compresses its page once, in the encoding its visitor asked for; the other encoding is
+ * made from it when a request first asks for that one (PageCache.encoded), and the rare request
+ * that refuses both gets the page decoded (identityOf). At least one of `gzip` and `br` is set.
+ * Each Buffer owns exactly its bytes (ownedCopy), so the byte bound is the memory held.
+ */
 export interface PageEntry {
   status: number;
   contentType: string;
-  body: Buffer;
-  gzip: Buffer;
-  br: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
   etag: string;
   tags: string[];
   /** Surrogate-Key of the page (its tags, bounded), worked out once when stored. */
@@ -73,6 +80,24 @@ export function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
     : zlib.gzipSync(body, { level: 6 });
 }
 
+/**
+ * The same bytes in memory of their own. zlib's sync output and Buffer.concat below 32 KiB are
+ * slices of Node's shared 64 KiB allocation pool: a 2 KiB page kept as such a slice keeps its
+ * 16 KiB zlib chunk (or the whole pool slab) alive, and the cache's byte accounting, which counts
+ * the 2 KiB, undercounts what it holds.
+ */
+export function ownedCopy(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const copy = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(copy);
+  return copy;
+}
+
+/** The uncompressed page, for a request that accepts neither brotli nor gzip. */
+export function identityOf(entry: Pick<PageEntry, "gzip" | "br">): Buffer {
+  return entry.gzip ? zlib.gunzipSync(entry.gzip) : zlib.brotliDecompressSync(entry.br!);
+}
+
 export function etagOf(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
@@ -95,7 +120,8 @@ export class PageCache {
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
     this.lru = new LRUCache<string, PageEntry>({
       maxSize: Math.max(1, maxBytes),
-      sizeCalculation: (e, key) => e.body.length + e.gzip.length + e.br.length + key.length + (e.csp?.length ?? 0) + 256,
+      // The Buffers, and the strings at two bytes a character (key, tags, headers), plus the object.
+      sizeCalculation: (e, key) => (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 2 * (key.length + e.surrogateKey.length * 2 + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + 256,
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }
@@ -121,17 +147,39 @@ export class PageCache {
   }
 
   /**
+   * The body of `entry` (stored under `key`) for a request that accepts `encoding` (undefined:
+   * neither). An encoding not kept yet is made once from the other and kept with the entry.
+   */
+  encoded(key: string, entry: PageEntry, encoding: "br" | "gzip" | undefined): Buffer {
+    if (!encoding) return identityOf(entry);
+    const kept = entry[encoding];
+    if (kept) return kept;
+    const made = ownedCopy(compress(identityOf(entry), encoding));
+    entry[encoding] = made;
+    // The same entry, now larger: set again so the byte bound counts it (no dispose: same page).
+    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, { noDisposeOnSet: true });
+    return made;
+  }
+
+  /** The fresh entry under `key`, without counting a lookup (for requests that waited on a render). */
+  peekFresh(key: string, now = Date.now()): PageEntry | undefined {
+    const entry = this.lru.peek(key);
+    return entry && entry.freshUntil > now ? entry : undefined;
+  }
+
+  /**
    * Keep a rendered page. Compression is synchronous (a few milliseconds for a page) so the entry
    * exists as soon as the response is sent; a page whose render began before a purge of one of
    * its tags is not kept (it may show the content the purge removed).
    */
-  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
+  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
     if (renderStartedAt <= this.purgedAllAt || init.tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt)) return false;
+    const { body, gzip, br, ...rest } = init;
     const entry: PageEntry = {
-      ...init,
-      gzip: init.gzip ?? compress(init.body, "gzip"),
-      br: init.br ?? compress(init.body, "br"),
-      etag: etagOf(init.body),
+      ...rest,
+      ...(gzip || !br ? { gzip: ownedCopy(gzip ?? compress(body, "gzip")) } : {}),
+      ...(br ? { br: ownedCopy(br) } : {}),
+      etag: etagOf(body),
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
     };
@@ -149,8 +197,10 @@ export class PageCache {
    * stored at or before that instant (later ones were rendered from already purged content).
    */
   purge(tags: readonly string[], before?: number): number {
-    const now = Date.now();
-    for (const tag of tags) this.purgedAt.set(tag, now);
+    // The purge's instant: a repeat pass (`before`) is the same purge, not a new one, and must not
+    // refuse pages whose render began after the purge itself.
+    const at = before ?? Date.now();
+    for (const tag of tags) this.purgedAt.set(tag, Math.max(this.purgedAt.get(tag) ?? 0, at));
     if (this.purgedAt.size > 50_000) this.purgedAt.clear();
     const keys = new Set<string>();
     for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
@@ -164,7 +214,7 @@ export class PageCache {
   }
 
   purgeAll(before?: number): number {
-    this.purgedAllAt = Date.now();
+    this.purgedAllAt = Math.max(this.purgedAllAt, before ?? Date.now());
     if (before === undefined) {
       const size = this.lru.size;
       this.lru.clear();
@@ -245,21 +295,21 @@ function lookupKey(req: IncomingMessage, pathname: string, search: string): stri
 }
 
 /** Answers a fresh entry: its precompressed body, or 304 on a matching ETag. */
-function answer(req: IncomingMessage, res: ServerResponse, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean): void {
+function answer(req: IncomingMessage, res: ServerResponse, cache: PageCache, key: string, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean, outcome = "page-hit"): void {
   res.statusCode = entry.status;
   res.setHeader("Content-Type", entry.contentType);
   setPageHeaders(res, entry.status, entry.surrogateKey, entry.freshSeconds, privateAnswer);
   res.setHeader("ETag", entry.etag);
   if (entry.csp) res.setHeader("Content-Security-Policy", entry.csp);
   res.setHeader("Vary", privateAnswer ? "Accept-Encoding, Cookie, Accept-Language" : "Accept-Encoding");
-  res.setHeader("Server-Timing", `cache;desc="page-hit", age;dur=${Date.now() - entry.storedAt}`);
+  res.setHeader("Server-Timing", `cache;desc="${outcome}", age;dur=${Date.now() - entry.storedAt}`);
   if (matchesEtag(req, entry.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
   const encoding = pickEncoding(req);
-  const body = encoding === "br" ? entry.br : encoding === "gzip" ? entry.gzip : entry.body;
+  const body = cache.encoded(key, entry, encoding);
   if (encoding) res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.end(req.method === "HEAD" ? undefined : body);
@@ -282,16 +332,18 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
       lookedUp.set(req, key);
       return false;
     }
-    answer(req, res, entry, setPageHeaders, false);
+    answer(req, res, cache, key, entry, setPageHeaders, false);
     return true;
   };
 }
 
 /**
  * The same inside express, after the language decision at / (whose answer is private): a hit is
- * answered before the router runs; a miss leaves its key for capturePages to store under.
+ * answered before the router runs; a miss leaves its key for capturePages to store under. With
+ * `renders`, a GET that misses while the same key is being rendered waits for that render and is
+ * answered from its entry (server/http/page-renders.ts); `onCollapsed` counts those answers.
  */
-export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): RequestHandler {
+export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void): RequestHandler {
   return (req, res, next) => {
     if (!cache.enabled) return next();
     const known = lookedUp.get(req);
@@ -299,12 +351,27 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders): R
     if (key === undefined) return next();
     res.locals.pageCacheKey = key;
     const entry = known === undefined ? cache.get(key) : undefined;
-    if (!entry) {
-      res.locals.cacheOutcome = "page-miss";
-      return next();
+    if (entry) {
+      res.locals.cacheOutcome = "page-hit";
+      return answer(req, res, cache, key, entry, setPageHeaders, res.locals.privateAnswer === true);
     }
-    res.locals.cacheOutcome = "page-hit";
-    answer(req, res, entry, setPageHeaders, res.locals.privateAnswer === true);
+    res.locals.cacheOutcome = "page-miss";
+    // Only a GET stores what it renders (capturePages), so only a GET leads or waits.
+    if (!renders || req.method !== "GET") return next();
+    const proceed = (turn: RenderTurn) => {
+      if (turn.entry) {
+        res.locals.cacheOutcome = "page-collapsed";
+        onCollapsed?.(req);
+        return answer(req, res, cache, key, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
+      }
+      // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
+      // visitor leaves first. Either way the waiters learn the outcome.
+      res.once("close", turn.finished);
+      next();
+    };
+    const turn = renders.arrive(key);
+    if ("then" in turn) turn.then(proceed, next);
+    else proceed(turn);
   };
 }
 

@@ -18,13 +18,18 @@ import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
 import { lastResortHtml } from "../../app/lib/last-resort";
 import { Turns } from "../../app/lib/turns.server";
+import { PageRenders } from "./page-renders";
 import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
+import type { RateLimits } from "./rate-limits";
+import { RETRY_AFTER_SECONDS } from "../content/outage";
+import type { Lang } from "../../app/lib/locale";
 
 export interface SiteState {
   shuttingDown: boolean;
-  wordpress: "up" | "down" | "unknown";
+  /** From the last WordPress answer: `unauthorized` while it refuses the site's credentials. */
+  wordpress: "up" | "down" | "unknown" | "unauthorized";
   redis: "up" | "down" | "disabled";
 }
 
@@ -45,6 +50,10 @@ export interface SiteOptions {
   pageCache?: PageCache;
   /** The webhook and the SRE purge API. */
   api?: RequestHandler;
+  /** Per-client limits (Redis-backed when configured); default: in memory. */
+  rateLimits?: RateLimits;
+  /** The languages served (server/content/site-languages.ts); all of them when not given. */
+  languages?: () => readonly Lang[];
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -70,6 +79,10 @@ export function createSite(options: SiteOptions) {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
+  // The client address (req.ip, the key of every rate limit): X-Forwarded-For is read only as far
+  // as TRUST_PROXY says (a hop count, or the proxies' CIDRs); by default not at all, so a visitor
+  // cannot choose their address by sending the header.
+  app.set("trust proxy", config.trustProxy);
 
   // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
   // the keep-alive connections idle at that instant, but one whose answer had just finished was not
@@ -154,9 +167,9 @@ export function createSite(options: SiteOptions) {
 
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
-  app.use(clientErrorsHandler({ registry: metrics.registry, logger }));
+  app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
-  app.use(rootLanguageRedirect(config.rootRedirect));
+  app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
   const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
   const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
@@ -169,7 +182,17 @@ export function createSite(options: SiteOptions) {
   };
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
-  if (options.pageCache) app.use(servePageCache(options.pageCache, setPageHeaders));
+  // A miss on a page that is being rendered waits for that render (server/http/page-renders.ts),
+  // at most as long as the data it needs may take (the cache's hard timeout).
+  const pageCache = options.pageCache;
+  const renders = pageCache
+    ? new PageRenders({
+        storedEntry: (key) => pageCache.peekFresh(key),
+        waitMs: config.wpTimeoutMs + 1000,
+        onWaitedTooLong: (key) => logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
+      })
+    : undefined;
+  if (pageCache) app.use(servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" })));
 
   app.use(compression());
 
@@ -191,16 +214,22 @@ export function createSite(options: SiteOptions) {
   // Each page request gets a scope that collects the tags of the content it renders; cache
   // headers (CONTRACT "Page responses") are set from it as the headers leave.
   app.use((req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined);
+    const scope = newScope(res.locals.requestId as string | undefined, req.path);
     res.locals.scope = scope;
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
+      // A 503 is WordPress unreachable with nothing cached (server/content/outage.ts): come back soon.
+      if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       // Form answers repeat what the visitor typed: never cached anywhere.
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
-      // A route that answers per visitor (previews) says so itself: never make it public.
+      // A preview answers a signed, short-lived link: private whatever its status. (Its refusals,
+      // 403 expired and 404 missing, go through the error boundary, which drops the route's own
+      // headers: they were public, with CDN freshness, and stored here and at the edge.)
+      if (isPreviewPath(req.path)) return setHeaders(res, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+      // A route that answers per visitor says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
       const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
@@ -236,7 +265,12 @@ export function createSite(options: SiteOptions) {
   // Requests go into the router one task at a time (app/lib/turns.server.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.
   const arrivals = new Turns(1);
-  app.use((_req, _res, next) => arrivals.forThisTask().then(() => next(), next));
+  app.use((req, _res, next) => {
+    // Every request that reaches the router is a render (page_renders_total, collapsed="false"),
+    // except React Router's route manifest for lazy discovery.
+    if (req.path !== "/__manifest") metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "false" });
+    arrivals.forThisTask().then(() => next(), next);
+  });
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.
@@ -266,4 +300,15 @@ export function createSite(options: SiteOptions) {
     else app(req, res);
   };
   return { app, handle };
+}
+
+/** /preview and its data request, in either language, however the path is encoded or cased. */
+function isPreviewPath(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // a malformed escape is not the preview route
+  }
+  return /^\/(?:it\/)?preview(?:\.data)?$/i.test(decoded);
 }

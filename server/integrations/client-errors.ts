@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { Counter, type Registry } from "prom-client";
 import { z } from "zod";
 import type { Logger } from "../logger";
-import { createRateLimiter, type RateLimiter } from "./rate-limit";
+import { createRateLimits, type ClientLimiter } from "../http/rate-limits";
 
 export const CLIENT_ERRORS_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 8 * 1024;
@@ -43,9 +43,11 @@ export interface ClientErrorsOptions {
   logger: Logger;
   /** Reports per IP per minute (default 20). */
   perMinute?: number;
-  limiter?: RateLimiter;
+  /** The site's limit (shared through Redis when configured); default: in memory, `perMinute`. */
+  limiter?: ClientLimiter;
 }
 
+/** The client as TRUST_PROXY lets express read it. */
 function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
@@ -62,14 +64,15 @@ export function clientErrorsCounter(registry: Registry): Counter<"kind"> {
 /** The handler to mount at POST /api/client-errors (it answers that path only). */
 export function clientErrorsHandler(options: ClientErrorsOptions): RequestHandler {
   const counter = clientErrorsCounter(options.registry);
-  const limiter = options.limiter ?? createRateLimiter({ limit: options.perMinute ?? 20, windowMs: 60_000 });
+  const limiter = options.limiter ?? createRateLimits({ limits: { clientErrors: { points: options.perMinute ?? 20, windowSeconds: 60 } } }).clientErrors;
   const router = express.Router();
   const parse = express.text({ type: ["application/json", "text/plain"], limit: CLIENT_ERROR_MAX_BYTES });
-  router.post(CLIENT_ERRORS_PATH, (req, res, next) => {
+  router.post(CLIENT_ERRORS_PATH, async (req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     const type = String(req.headers["content-type"] ?? "");
     if (!/^(application\/json|text\/plain)\b/i.test(type)) return res.status(415).end();
-    if (!limiter.take(clientIp(req)).ok) return res.status(429).setHeader("Retry-After", "60").end();
+    const allowed = await limiter.take(clientIp(req));
+    if (!allowed.ok) return res.status(429).setHeader("Retry-After", String(allowed.retryAfterSeconds)).end();
     next();
   }, parse, (req, res) => {
     let json: unknown;

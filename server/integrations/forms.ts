@@ -7,14 +7,14 @@ import type { Logger } from "../logger";
 import type { CaptchaVerifier } from "./captcha";
 import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
-import type { RateLimiter } from "./rate-limit";
+import type { ClientLimiter } from "../http/rate-limits";
 import type { ContactField, ContactOutcome, NewsletterField, NewsletterOutcome } from "./types";
 import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../app/components/forms/validation";
 
 export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
 
 export interface SubmissionMeta {
-  /** The visitor's IP: the rate-limit key. */
+  /** The visitor's IP as TRUST_PROXY lets it be read: the rate-limit key. */
   ip: string;
   lang: "en" | "it";
   /** The request's Sec-Fetch-Site: a cross-site post is refused (no form of ours sends one). */
@@ -37,7 +37,8 @@ export const HONEYPOT_FIELD = "website";
 
 interface Shared {
   captcha: CaptchaVerifier;
-  limiter: RateLimiter;
+  /** This form's limit, per visitor. */
+  limiter: ClientLimiter;
   logger: Logger;
 }
 
@@ -69,7 +70,7 @@ export function newsletterService(provider: NewsletterProvider | undefined, shar
         logger.info({ integration: "newsletter", reason: "honeypot" }, "form post ignored");
         return { status: "ok" };
       }
-      const allowed = limiter.take(`newsletter:${meta.ip}`);
+      const allowed = await limiter.take(meta.ip);
       if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
       const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.newsletter);
       if (!check.ok) {
@@ -118,7 +119,7 @@ export function contactService(client: ContactFormClient | undefined, shared: Sh
         logger.info({ integration: "contact", reason: "honeypot" }, "form post ignored");
         return { status: "ok" };
       }
-      const allowed = limiter.take(`contact:${meta.ip}`);
+      const allowed = await limiter.take(meta.ip);
       if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
       const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.contact);
       if (!check.ok) {

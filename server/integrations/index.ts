@@ -9,7 +9,7 @@ import { createCaptchaVerifier, type CaptchaVerifier } from "./captcha";
 import { contactFormClient } from "./contact-form-7";
 import { contactService, newsletterService, type ContactService, type NewsletterService } from "./forms";
 import { getResponseProvider, type NewsletterProvider } from "./newsletter";
-import { createRateLimiter } from "./rate-limit";
+import { createRateLimits, type RateLimits } from "../http/rate-limits";
 import type { IntegrationFlags } from "./types";
 
 export interface Integrations {
@@ -27,7 +27,9 @@ export interface IntegrationsOptions {
   fetch?: typeof fetch;
   /** Another email provider; default: GetResponse-style from NEWSLETTER_*. */
   newsletterProvider?: NewsletterProvider;
-  /** Posts per visitor (IP) per window, per form. */
+  /** The site's per-client limits (shared through Redis when configured); default: in memory. */
+  rateLimits?: Pick<RateLimits, "newsletter" | "contact">;
+  /** Posts per visitor (IP) per window, per form, for in-memory limits (tests). */
   limits?: { perWindow: number; windowMs: number };
 }
 
@@ -36,16 +38,16 @@ export const DEFAULT_FORM_LIMITS = { perWindow: 5, windowMs: 10 * 60_000 };
 export function createIntegrations(options: IntegrationsOptions): Integrations {
   const { config, logger } = options;
   const limits = options.limits ?? DEFAULT_FORM_LIMITS;
-  const limiter = createRateLimiter({ limit: limits.perWindow, windowMs: limits.windowMs });
+  const spec = { points: limits.perWindow, windowSeconds: Math.ceil(limits.windowMs / 1000) };
+  const rateLimits = options.rateLimits ?? createRateLimits({ limits: { newsletter: spec, contact: spec } });
   const captcha = createCaptchaVerifier(
     config.recaptcha ? { secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl, minScore: config.recaptcha.minScore, fetch: options.fetch } : undefined,
   );
   const provider = options.newsletterProvider ?? (config.newsletter ? getResponseProvider({ ...config.newsletter, fetch: options.fetch }) : undefined);
   // Contact Form 7 lives in WordPress: off without CONTACT_FORM_ID (the demo has no CF7).
   const cf7 = config.contactFormId && options.wpUrl ? contactFormClient({ wpUrl: options.wpUrl, formId: config.contactFormId, fetch: options.fetch }) : undefined;
-  const shared = { captcha, limiter, logger };
-  const newsletter = newsletterService(provider, shared);
-  const contact = contactService(cf7, shared);
+  const newsletter = newsletterService(provider, { captcha, limiter: rateLimits.newsletter, logger });
+  const contact = contactService(cf7, { captcha, limiter: rateLimits.contact, logger });
   return {
     newsletter,
     contact,

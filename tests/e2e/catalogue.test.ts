@@ -208,14 +208,14 @@ describe.runIf(ready)("browsing the catalogue", () => {
     await phone.close();
   });
 
-  it("shows the friendly error page when WordPress fails, and logs WordPress's code", async () => {
+  it("shows the friendly 'temporarily unavailable' page when WordPress fails, and logs WordPress's code", async () => {
     wp.setFault(/\/wp-json\/wp\/v2\/exclusives/, { kind: "status", status: 500, code: "internal_server_error" });
     // A page whose content was never fetched: nothing stale to fall back on.
     const res = await fetch(`${site.url}/it/esclusivi/mai-vista`);
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const html = await res.text();
-    expect(html).toContain("Qualcosa è andato storto");
+    expect(html).toContain("Temporaneamente non disponibile");
     expect(html).not.toMatch(/at \S+\.js:\d+/);
     expect(await waitForLog(site, (l) => l.includes("internal_server_error"))).toBeDefined();
     wp.setFault(undefined);

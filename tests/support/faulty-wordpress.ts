@@ -8,11 +8,13 @@ import { DemoCatalogue } from "../../server/demo/catalogue";
 import { createDemoResponder } from "../../server/demo/server";
 
 export type Fault =
-  | { kind: "status"; status: number; code: string; message?: string }
+  | { kind: "status"; status: number; code: string; message?: string; /** answered after this long */ ms?: number }
   | { kind: "slow"; ms: number }
   | { kind: "html"; status: number }
   | { kind: "invalid-json" }
-  | { kind: "wrong-shape" };
+  | { kind: "wrong-shape" }
+  /** Exactly this answer (a body as stock wuxt or a plugin would send it; "" for none at all). */
+  | { kind: "answer"; status: number; body: string; contentType?: string };
 
 export interface FaultyWordPress {
   url: string;
@@ -23,8 +25,10 @@ export interface FaultyWordPress {
   readonly byPath: Map<string, number>;
   /** Requests per REST URL (path and query): one distinct question to WordPress each. */
   readonly byUrl: Map<string, number>;
-  /** A fault for REST paths matching `match`; undefined clears it. */
+  /** A fault for REST paths matching `match`, replacing any other; undefined clears them all. */
   setFault(match: RegExp | undefined, fault?: Fault): void;
+  /** One more fault beside those set (the first that matches a request wins). */
+  addFault(match: RegExp, fault: Fault): void;
   /** Stop accepting connections (and cut existing ones) until `start`. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -34,7 +38,7 @@ export interface FaultyWordPress {
 export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Promise<FaultyWordPress> {
   let url = "";
   const respond = createDemoResponder(catalogue, { publicUrl: () => url });
-  let fault: { match: RegExp; fault: Fault } | undefined;
+  let faults: { match: RegExp; fault: Fault }[] = [];
   let requests = 0;
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
@@ -48,8 +52,8 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       byPath.set(path, (byPath.get(path) ?? 0) + 1);
       byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
     }
-    const active = fault && fault.match.test(req.url ?? "") ? fault.fault : undefined;
-    if (active?.kind === "slow") await new Promise((r) => setTimeout(r, active.ms));
+    const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
+    if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
     if (active?.kind === "status") {
       res.writeHead(active.status, { "Content-Type": "application/json; charset=UTF-8" });
       return res.end(JSON.stringify({ code: active.code, message: active.message ?? "There has been a critical error on this website.", data: { status: active.status } }));
@@ -57,6 +61,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     if (active?.kind === "html") {
       res.writeHead(active.status, { "Content-Type": "text/html; charset=UTF-8" });
       return res.end("<!DOCTYPE html><html><body><h1>Error establishing a database connection</h1></body></html>");
+    }
+    if (active?.kind === "answer") {
+      res.writeHead(active.status, { "Content-Type": active.contentType ?? "application/json; charset=UTF-8" });
+      return res.end(active.body);
     }
     if (active?.kind === "invalid-json") {
       res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
@@ -101,7 +109,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     byPath,
     byUrl,
     setFault(match, f) {
-      fault = match && f ? { match, fault: f } : undefined;
+      faults = match && f ? [{ match, fault: f }] : [];
+    },
+    addFault(match, f) {
+      faults.push({ match, fault: f });
     },
     stop: shut,
     start: listen,

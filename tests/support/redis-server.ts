@@ -3,7 +3,7 @@
 // SIGSTOP for a Redis that hangs without closing connections). Also a 3-master Redis Cluster, to
 // prove that the cache's commands never cross slots. Never mocked: the point is the real protocol.
 import { spawn, execFile, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -30,20 +30,25 @@ export interface RedisServer {
   resume(): void;
 }
 
-/** PING over a raw socket until "+PONG" (no client library in the way). */
-async function waitForPong(port: number, timeoutMs = 10_000): Promise<void> {
+/** PING over a raw socket until "+PONG" (no client library in the way), after AUTH when given a password. */
+async function waitForPong(port: number, timeoutMs = 10_000, password?: string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, "127.0.0.1");
+      let seen = "";
       const done = (result: boolean) => {
         socket.destroy();
         resolve(result);
       };
       socket.setTimeout(500, () => done(false));
       socket.once("error", () => done(false));
-      socket.once("connect", () => socket.write("PING\r\n"));
-      socket.once("data", (data) => done(data.toString().startsWith("+PONG")));
+      socket.once("connect", () => socket.write(password ? `AUTH ${password}\r\nPING\r\n` : "PING\r\n"));
+      socket.on("data", (data) => {
+        seen += data.toString();
+        if (seen.includes("+PONG")) done(true);
+        else if (seen.startsWith("-") || seen.includes("\r\n-")) done(false);
+      });
     });
     if (ok) return;
     await new Promise((r) => setTimeout(r, 50));
@@ -66,12 +71,12 @@ function spawnRedis(port: number, extra: string[]): ChildProcess {
   return child;
 }
 
-export async function startRedis(options: { port?: number; args?: string[] } = {}): Promise<RedisServer> {
+export async function startRedis(options: { port?: number; args?: string[]; password?: string } = {}): Promise<RedisServer> {
   if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const port = options.port ?? (await freePort());
-  const args = options.args ?? [];
+  const args = [...(options.args ?? []), ...(options.password ? ["--requirepass", options.password, "--masterauth", options.password] : [])];
   let child = spawnRedis(port, args);
-  await waitForPong(port);
+  await waitForPong(port, 10_000, options.password);
 
   const signal = async (sig: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -88,7 +93,7 @@ export async function startRedis(options: { port?: number; args?: string[] } = {
     async restart() {
       await signal("SIGTERM");
       child = spawnRedis(port, args);
-      await waitForPong(port);
+      await waitForPong(port, 10_000, options.password);
     },
     pause: () => void child.kill("SIGSTOP"),
     resume: () => void child.kill("SIGCONT"),
@@ -138,5 +143,111 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterServer
       await Promise.all(servers.map((s) => s.stop()));
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** True when redis-sentinel is installed; a skip (with a note) otherwise, a failure with CI=true. */
+export const hasRedisSentinel = () =>
+  requirePart("redis-sentinel", have("redis-server") && have("redis-sentinel"), "apt-get install redis-server redis-sentinel (Debian's packages)");
+
+export interface SentinelSet {
+  /** `host:port,…` for REDIS_SENTINELS. */
+  sentinels: string;
+  name: string;
+  master: RedisServer;
+  replica: RedisServer;
+  /** The port of the node the Sentinels name master now. */
+  masterPort(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface SentinelSetOptions {
+  /** `requirepass` (and `masterauth`) of the master and the replica. */
+  password: string;
+  /** `requirepass` of the three Sentinels, which they also use between themselves. */
+  sentinelPassword: string;
+  /** How long a master may be silent before it is subjectively down (small: a test's failover). */
+  downAfterMs?: number;
+}
+
+/**
+ * A master and a replica, both password-protected, watched by three Sentinels with a password of
+ * their own (quorum 2): the shape of most production Sentinel deployments, from Debian's
+ * `redis-server` and `redis-sentinel`. Resolves once the Sentinels know the replica and each other.
+ */
+export async function startSentinelSet(options: SentinelSetOptions): Promise<SentinelSet> {
+  if (!have("redis-sentinel")) throw new Error("redis-sentinel is not installed (apt-get install redis-sentinel)");
+  const { Redis } = await import("ioredis");
+  const name = "fc-master";
+  const dir = mkdtempSync(path.join(tmpdir(), "fc-sentinel-"));
+  const master = await startRedis({ password: options.password });
+  const replica = await startRedis({ password: options.password, args: ["--replicaof", "127.0.0.1", String(master.port)] });
+  const sentinels: { port: number; child: ChildProcess }[] = [];
+  const stopAll = async () => {
+    await Promise.all(sentinels.map(async ({ child }) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await exited(child);
+      }
+    }));
+    await Promise.all([master.stop(), replica.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const ask = async <T>(port: number, ...args: string[]): Promise<T> => {
+    const client = new Redis({ port, host: "127.0.0.1", password: options.sentinelPassword, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    client.on("error", () => undefined);
+    try {
+      await client.connect();
+      return (await client.call(args[0]!, ...args.slice(1))) as T;
+    } finally {
+      client.disconnect();
+    }
+  };
+  try {
+    for (let i = 0; i < 3; i++) {
+      const port = await freePort();
+      const file = path.join(dir, `sentinel-${port}.conf`);
+      // Sentinel rewrites its file (known replicas, other Sentinels, the current epoch).
+      writeFileSync(file, [
+        `port ${port}`,
+        "bind 127.0.0.1",
+        `dir ${dir}`,
+        `sentinel monitor ${name} 127.0.0.1 ${master.port} 2`,
+        `sentinel auth-pass ${name} ${options.password}`,
+        `sentinel down-after-milliseconds ${name} ${options.downAfterMs ?? 1000}`,
+        `sentinel failover-timeout ${name} 10000`,
+        `sentinel parallel-syncs ${name} 1`,
+        `requirepass ${options.sentinelPassword}`,
+        "",
+      ].join("\n"));
+      const child = spawn("redis-sentinel", [file, "--loglevel", "warning"], { stdio: ["ignore", "ignore", "pipe"] });
+      child.stderr?.resume();
+      sentinels.push({ port, child });
+      await waitForPong(port, 10_000, options.sentinelPassword);
+    }
+    const deadline = Date.now() + 30_000;
+    for (const { port } of sentinels) {
+      for (;;) {
+        const replicas = await ask<unknown[]>(port, "SENTINEL", "REPLICAS", name).catch(() => []);
+        const peers = await ask<unknown[]>(port, "SENTINEL", "SENTINELS", name).catch(() => []);
+        if (replicas.length >= 1 && peers.length >= 2) break;
+        if (Date.now() > deadline) throw new Error(`Sentinel ${port} did not learn the replica and its peers within 30 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+  return {
+    sentinels: sentinels.map((s) => `127.0.0.1:${s.port}`).join(","),
+    name,
+    master,
+    replica,
+    async masterPort() {
+      const [, port] = await ask<[string, string]>(sentinels[0]!.port, "SENTINEL", "GET-MASTER-ADDR-BY-NAME", name);
+      return Number(port);
+    },
+    stop: stopAll,
   };
 }

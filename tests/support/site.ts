@@ -24,12 +24,18 @@ export interface RunningSite {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
+/**
+ * The environment every test site starts with: the production start (NODE_ENV=production) refuses
+ * to serve the demo catalogue unless told to, and most suites run on the demo (no WP_URL).
+ */
+export const TEST_SITE_ENV: Readonly<Record<string, string>> = { NODE_ENV: "production", LOG_LEVEL: "info", DEMO_CATALOGUE: "true" };
+
 export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSite> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const logs: string[] = [];
   const child = spawn(process.execPath, ["build/node/main.js"], {
-    env: { ...process.env, NODE_ENV: "production", LOG_LEVEL: "info", PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
+    env: { ...process.env, ...TEST_SITE_ENV, PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const collect = (chunk: Buffer) => {

@@ -13,7 +13,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { DemoCatalogue } from "../../server/demo/catalogue";
-import { exportCatalogue, renderUploads } from "../../docker/wordpress/export-demo";
+import { exportCatalogue, inOneLanguage, renderUploads } from "../../docker/wordpress/export-demo";
 import { have, requirePart } from "./requirements";
 import { freePort } from "./site";
 
@@ -109,6 +109,11 @@ export interface WordPressSiteOptions {
   uploads?: boolean;
   /** More wp-config.php constants. */
   constants?: Record<string, string | number | boolean>;
+  /**
+   * `polylang` (default): the fixture's Polylang stand-in, both languages. `none`: no language
+   * plugin at all, the English half of the catalogue (wordpress/README.md, "One language").
+   */
+  languages?: "polylang" | "none";
 }
 
 export interface WordPressSite {
@@ -199,6 +204,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
   const logs: string[] = [];
   let child: ChildProcess | null = null;
   let created = false;
+  let stopping: Promise<void> | undefined;
 
   const cleanup = async () => {
     if (child?.pid && child.exitCode === null) {
@@ -238,7 +244,9 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     mkdirSync(uploads, { recursive: true });
     symlinkSync(uploads, path.join(content, "uploads"));
 
+    const oneLanguage = options.languages === "none";
     const constants: Record<string, string | number | boolean> = { ...options.constants };
+    if (oneLanguage) constants.FC_FIXTURE_POLYLANG = false;
     if (options.siteUrls?.length) constants.FC_HEADLESS_SITE_URLS = options.siteUrls.join(",");
     if (options.secret) constants.FC_HEADLESS_SECRET = options.secret;
     if (options.publicUrl) constants.FC_HEADLESS_PUBLIC_URL = options.publicUrl;
@@ -269,7 +277,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
 
     const catalogue = new DemoCatalogue();
     const exportFile = path.join(dir, "fc-demo-catalogue.json");
-    writeFileSync(exportFile, JSON.stringify(exportCatalogue(catalogue)));
+    writeFileSync(exportFile, JSON.stringify(oneLanguage ? inOneLanguage(exportCatalogue(catalogue)) : exportCatalogue(catalogue)));
     // The images render (or come from the cache) while PHP installs and seeds.
     const rendering = options.uploads === false ? Promise.resolve(0) : renderUploads(catalogue, uploads);
 
@@ -313,7 +321,8 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
         }
         return { status: res.status, body: parsed, headers: res.headers };
       },
-      stop: cleanup,
+      // Once: a test may stop WordPress (an outage) before its afterAll does.
+      stop: () => (stopping ??= cleanup()),
     };
     return site;
   } catch (error) {

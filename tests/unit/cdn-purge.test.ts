@@ -65,6 +65,47 @@ describe("createCdnPurger", () => {
   });
 });
 
+describe("Varnish (xkey)", () => {
+  const varnish = (urls: string[], extra: Partial<CdnPurgerOptions> = {}) =>
+    createCdnPurger({ provider: "varnish", apiToken: "edge-purge-token-0123", varnishUrls: urls, retryBaseMs: 5, ...extra })!;
+
+  it("names what is missing", () => {
+    expect(() => createCdnPurger({ provider: "varnish", varnishUrls: [base] })).toThrow(/CDN_API_TOKEN/);
+    expect(() => createCdnPurger({ provider: "varnish", apiToken: "t" })).toThrow(/CDN_VARNISH_URLS/);
+    expect(() => createCdnPurger({ provider: "varnish", apiToken: "t", varnishUrls: [`${base}/some/path`] })).toThrow(/CDN_VARNISH_URLS/);
+  });
+
+  it("sends PURGE / with the token and the keys to every Varnish: soft for an update, hard otherwise, a ban for everything", async () => {
+    // Two addresses (the same fake twice, under two names) stand for two Varnish pods.
+    const purger = varnish([base, base.replace("127.0.0.1", "localhost")]);
+    await purger.purge(["products:12", "products:list"], { soft: true });
+    await purger.purge(["products:13"]);
+    await purger.purgeAll();
+    expect(seen.map((s) => [s.method, s.path, s.headers.host?.split(":")[0], s.headers["xkey-softpurge"] ?? s.headers["xkey-purge"] ?? s.headers["x-purge-all"]])).toEqual(
+      expect.arrayContaining([
+        ["PURGE", "/", "127.0.0.1", "products:12 products:list"],
+        ["PURGE", "/", "localhost", "products:12 products:list"],
+        ["PURGE", "/", "127.0.0.1", "products:13"],
+        ["PURGE", "/", "localhost", "products:13"],
+        ["PURGE", "/", "127.0.0.1", "hard"],
+        ["PURGE", "/", "localhost", "hard"],
+      ]),
+    );
+    expect(seen).toHaveLength(6);
+    expect(seen.filter((s) => s.headers["xkey-softpurge"])).toHaveLength(2);
+    for (const s of seen) expect(s.headers.authorization).toBe("Bearer edge-purge-token-0123");
+  });
+
+  it("fails the purge when one Varnish refuses it (the others still get it)", async () => {
+    replies = [(_s, res) => res.writeHead(401).end("Unauthorized\n")];
+    const failure = await varnish([base, base.replace("127.0.0.1", "localhost")]).purge(["products:1"]).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(CdnPurgeError);
+    expect((failure as CdnPurgeError).code).toBe("unauthorized");
+    expect((failure as CdnPurgeError).provider).toBe("varnish");
+    expect(seen).toHaveLength(2);
+  });
+});
+
 describe("Fastly", () => {
   it("purges by Surrogate-Key in batches of 256 with the Fastly-Key header", async () => {
     const all = tags(600);

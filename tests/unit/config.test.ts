@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, publicConfig } from "../../server/config";
+import { ConfigError, loadConfig as loadProduction, publicConfig } from "../../server/config";
+
+// Most cases are about one variable, not about WordPress: they run as `npm start` does (the demo
+// allowed). The fail-closed cases below use the production start's environment as it is.
+const loadConfig = (env: Record<string, string>) => loadProduction({ DEMO_CATALOGUE: "true", ...env });
 
 function problems(env: Record<string, string>): string[] {
   try {
@@ -47,6 +51,15 @@ describe("configuration", () => {
     expect(problems({ REDIS_URL: "redis://a:6379", REDIS_CLUSTER_NODES: "a:1,b:2" })[0]).toMatch(/only one/);
   });
 
+  it("refuses CDN_PROVIDER=varnish without its addresses or with a short token, and reads the list", () => {
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_API_TOKEN: "edge-purge-token-0123" })).toEqual([expect.stringMatching(/^CDN_VARNISH_URLS: is required/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish:6081" })).toEqual([expect.stringMatching(/^CDN_API_TOKEN: is required/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish:6081", CDN_API_TOKEN: "short" })).toEqual([expect.stringMatching(/^CDN_API_TOKEN: must be at least 16/)]);
+    expect(problems({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "varnish:6081", CDN_API_TOKEN: "edge-purge-token-0123" })[0]).toMatch(/^CDN_VARNISH_URLS/);
+    const config = loadConfig({ CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: "http://varnish-0:6081, http://varnish-1:6081/", CDN_API_TOKEN: "edge-purge-token-0123" });
+    expect(config.cdn.varnishUrls).toEqual(["http://varnish-0:6081", "http://varnish-1:6081"]);
+  });
+
   it("reads Sentinel and Cluster node lists", () => {
     expect(loadConfig({ REDIS_SENTINELS: "s1:26379,s2:26379", REDIS_SENTINEL_NAME: "main" }).redis).toMatchObject({
       mode: "sentinel",
@@ -74,5 +87,48 @@ describe("configuration", () => {
       expect(serialized).not.toContain(secret);
     }
     expect(serialized).toContain("site-key");
+  });
+
+  it("refuses the production start without WP_URL (the demo's invented company as if real), unless DEMO_CATALOGUE=true", () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadProduction(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    expect(refused({})).toEqual([expect.stringMatching(/^WP_URL: is required in production.*DEMO_CATALOGUE=true/)]);
+    expect(refused({ NODE_ENV: "production", DEMO_CATALOGUE: "false" })).toEqual([expect.stringMatching(/^WP_URL:/)]);
+    expect(loadProduction({ DEMO_CATALOGUE: "true" }).wpUrl).toBeUndefined();
+    expect(loadProduction({ WP_URL: "https://cms.example.com" }).wpUrl).toBe("https://cms.example.com");
+    // `npm run dev` serves the demo with nothing set.
+    expect(loadProduction({ NODE_ENV: "development" }).wpUrl).toBeUndefined();
+    expect(refused({ DEMO_CATALOGUE: "maybe" })[0]).toMatch(/^DEMO_CATALOGUE:/);
+  });
+
+  it("reads TRUST_PROXY as a hop count or a CIDR list, trusts no proxy by default, and refuses anything else", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.7,fd00::/8" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.7", "fd00::/8"]);
+    for (const value of ["true", "*", "10.0.0.0/33", "10.0.0/8", "ingress", "1,2"]) {
+      expect(problems({ TRUST_PROXY: value })[0], value).toMatch(/^TRUST_PROXY: must be a hop count/);
+    }
+  });
+
+  it("reads the Sentinels' own credentials apart from the data nodes'", () => {
+    expect(loadConfig({ REDIS_SENTINELS: "s1:26379", REDIS_SENTINEL_NAME: "main", REDIS_PASSWORD: "data-pw", REDIS_SENTINEL_PASSWORD: "sentinel-pw", REDIS_SENTINEL_USERNAME: "watcher", REDIS_TLS: "true" }).redis).toEqual({
+      mode: "sentinel",
+      sentinels: [{ host: "s1", port: 26379 }],
+      name: "main",
+      password: "data-pw",
+      sentinelUsername: "watcher",
+      sentinelPassword: "sentinel-pw",
+      tls: true,
+    });
+    expect(problems({ REDIS_SENTINELS: "s1:26379", REDIS_SENTINEL_NAME: "main", REDIS_SENTINEL_USERNAME: "watcher" })).toEqual([expect.stringMatching(/^REDIS_SENTINEL_PASSWORD: is required when REDIS_SENTINEL_USERNAME/)]);
+    expect(problems({ REDIS_URL: "redis://r:6379", REDIS_SENTINEL_PASSWORD: "pw" })).toEqual([expect.stringMatching(/^REDIS_SENTINEL_PASSWORD: is only used with REDIS_SENTINELS/)]);
   });
 });

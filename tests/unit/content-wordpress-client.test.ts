@@ -8,6 +8,7 @@ import {
   encodeParams,
   endpointOf,
   parseLinkHeader,
+  originErrorKind,
   WordPressError,
   type WpRequestObservation,
 } from "../../server/content/wordpress-client";
@@ -59,6 +60,10 @@ beforeAll(async () => {
       case "wp/v2/slow":
         setTimeout(() => json(res, 200, { late: true }), 1_000).unref();
         return;
+      case "wuxt/v1/menu":
+        // Stock wuxt's empty menu: the route returned null, and WordPress sends no body at all.
+        res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
+        return res.end();
       case "wuxt/v1/slug/home":
         return json(res, 200, { id: 5 });
       default:
@@ -217,6 +222,21 @@ describe("WordPress client: the answer", () => {
     const anonymous = await failure(client.get("wp/v2/not-logged-in"));
     expect(anonymous.notFound).toBe(false);
     expect(anonymous.authentication).toBe(true);
+  });
+
+  it("reads an answer with no body at all (stock wuxt's empty menu) as null", async () => {
+    const client = createWordPressClient({ baseUrl, timeoutMs: 2000 });
+    expect((await client.get("wuxt/v1/menu", { location: "footer" })).data).toBeNull();
+  });
+
+  it("tells an outage (down, slow, overloaded, credentials refused) from a missing item and from an answer it cannot use", async () => {
+    const client = createWordPressClient({ baseUrl, timeoutMs: 300 });
+    expect(originErrorKind(await failure(client.get("wp/v2/products/404")))).toBe("notFound");
+    expect(originErrorKind(await failure(client.get("wp/v2/bad-gateway")))).toBe("unreachable");
+    expect(originErrorKind(await failure(client.get("wp/v2/slow")))).toBe("unreachable");
+    expect(originErrorKind(await failure(client.get("wp/v2/bad-password")))).toBe("unreachable");
+    expect(originErrorKind(await failure(client.get("wp/v2/html")))).toBe("fatal");
+    expect(originErrorKind(await failure(client.get("wp/v2/no-route")))).toBe("fatal");
   });
 
   it("does not take a missing route (a plugin switched off) for a missing item", async () => {

@@ -2,7 +2,7 @@
 // providers' answers (injected fetch).
 import { describe, expect, it } from "vitest";
 import { readContact, readNewsletter, validateContact, validateNewsletter } from "../../app/components/forms/validation";
-import { createRateLimiter } from "../../server/integrations/rate-limit";
+import { createRateLimits } from "../../server/http/rate-limits";
 import { getResponseProvider } from "../../server/integrations/newsletter";
 import { contactFormClient } from "../../server/integrations/contact-form-7";
 import { createCaptchaVerifier } from "../../server/integrations/captcha";
@@ -56,22 +56,17 @@ describe("form rules", () => {
   });
 });
 
-describe("rate limiter", () => {
-  it("allows `limit` per window per key, then says when to come back", () => {
-    const limiter = createRateLimiter({ limit: 2, windowMs: 60_000 });
-    expect(limiter.take("a", 0).ok).toBe(true);
-    expect(limiter.take("a", 1000).ok).toBe(true);
-    expect(limiter.take("a", 2000)).toEqual({ ok: false, remaining: 0, retryAfterSeconds: 58 });
-    expect(limiter.take("b", 2000).ok).toBe(true);
-    expect(limiter.take("a", 60_000).ok).toBe(true);
-  });
-
-  it("forgets the oldest visitors beyond its bound", () => {
-    const limiter = createRateLimiter({ limit: 1, windowMs: 60_000, maxKeys: 2 });
-    limiter.take("a", 0);
-    limiter.take("b", 0);
-    limiter.take("c", 0);
-    expect(limiter.take("a", 1).ok).toBe(true);
+describe("rate limits (in memory, without Redis)", () => {
+  it("allow the window's attempts per client, then say when to come back; other clients are untouched", async () => {
+    const { newsletter, contact } = createRateLimits({ limits: { newsletter: { points: 2, windowSeconds: 60 } } });
+    expect((await newsletter.take("203.0.113.1")).ok).toBe(true);
+    expect((await newsletter.take("203.0.113.1")).ok).toBe(true);
+    const refused = await newsletter.take("203.0.113.1");
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThan(0), expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    expect((await newsletter.take("203.0.113.2")).ok).toBe(true);
+    // Each form has its own budget.
+    expect((await contact.take("203.0.113.1")).ok).toBe(true);
   });
 });
 

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { PageCache, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import zlib from "node:zlib";
+import { PageCache, identityOf, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
 
 const key = (url: string) => {
   const u = new URL(url, "http://x");
@@ -51,6 +52,39 @@ describe("PageCache", () => {
     expect(cache.size).toBeLessThan(100);
   });
 
+  it("holds no more bytes than it counts: each page's compressed forms own exactly their memory", () => {
+    const cache = new PageCache(10 * 1024 * 1024);
+    const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(100 + i)}</body></html>`));
+    // As capturePages hands them over: the encoding just sent, straight from zlib (a pool slice).
+    pages.forEach((body, i) => cache.store(`/p/${i}`, { ...page([]), body, gzip: zlib.gzipSync(body) }));
+    // Half of them are then asked for in brotli too.
+    pages.forEach((_, i) => i % 2 === 0 && cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, "br"));
+    let held = 0;
+    const seen = new Set<ArrayBufferLike>();
+    for (let i = 0; i < pages.length; i++) {
+      const entry = cache.get(`/p/${i}`)!;
+      for (const b of [entry.gzip, entry.br]) if (b && !seen.has(b.buffer)) (seen.add(b.buffer), (held += b.buffer.byteLength));
+    }
+    expect(held).toBeLessThanOrEqual(cache.bytes);
+    // A request that refuses compression gets the page itself, decoded.
+    pages.forEach((body, i) => expect(cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, undefined).equals(body)).toBe(true));
+    // No uncompressed copy is kept: far less than the pages themselves.
+    expect(cache.bytes).toBeLessThan(pages.reduce((n, b) => n + b.length, 0) / 2);
+  });
+
+  it("compresses a rendered page once; the other encoding is made when first asked for, kept and counted", () => {
+    const cache = new PageCache(10 * 1024 * 1024);
+    const body = Buffer.from(`<html>${"<p>porcelain</p>".repeat(500)}</html>`);
+    cache.store("/products", { ...page([]), body, br: zlib.brotliCompressSync(body) });
+    expect(cache.get("/products")!.gzip).toBeUndefined();
+    const before = cache.bytes;
+    const gzip = cache.encoded("/products", cache.get("/products")!, "gzip");
+    expect(zlib.gunzipSync(gzip).equals(body)).toBe(true);
+    expect(cache.get("/products")!.gzip).toBe(gzip);
+    expect(cache.bytes).toBe(before + gzip.length);
+    expect(identityOf(cache.get("/products")!).equals(body)).toBe(true);
+  });
+
   it("treats an expired page as a miss", async () => {
     const cache = new PageCache(1024 * 1024);
     cache.store("/a", { ...page([]), freshUntil: Date.now() - 1 });
@@ -66,5 +100,26 @@ describe("PageCache and purges racing a render", () => {
     const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("old"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, started);
     expect(kept).toBe(false);
     expect(cache.get("/products/1")).toBeUndefined();
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("keeps a page rendered after a purge when the purge's repeat pass comes (it is the same purge)", () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(1_000_000);
+    const cache = new PageCache(1024 * 1024);
+    const purgedAt = Date.now();
+    cache.purgeAll();
+    cache.purge(["products:1"]);
+    vi.setSystemTime(purgedAt + 200);
+    const renderStarted = Date.now(); // after the purge: renders new content
+    // The stack repeats every purge about a second later, for answers fetched before it.
+    vi.setSystemTime(purgedAt + 1000);
+    cache.purgeAll(purgedAt);
+    cache.purge(["products:1"], purgedAt);
+    vi.setSystemTime(purgedAt + 1100);
+    const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("new"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, renderStarted);
+    expect(kept).toBe(true);
+    expect(cache.get("/products/1")?.status).toBe(200);
   });
 });

@@ -14,10 +14,15 @@ require __DIR__ . '/fc-fixture/content-model.php';
 require __DIR__ . '/fc-fixture/wuxt.php';
 
 // Polylang's API functions exist once Polylang itself has loaded; the stand-in only fills in when
-// it is not there (mu-plugins load before plugins, so decide on plugins_loaded).
+// it is not there (mu-plugins load before plugins, so decide on plugins_loaded). With
+// FC_FIXTURE_POLYLANG false there is no language plugin at all: one language, as an operator
+// without Polylang has it.
 add_action(
 	'plugins_loaded',
 	static function () {
+		if ( defined( 'FC_FIXTURE_POLYLANG' ) && ! FC_FIXTURE_POLYLANG ) {
+			return;
+		}
 		if ( ! defined( 'POLYLANG_VERSION' ) && ! function_exists( 'pll_get_post_language' ) ) {
 			require __DIR__ . '/fc-fixture/polylang-shim.php';
 		}

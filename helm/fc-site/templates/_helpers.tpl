@@ -26,6 +26,13 @@ app.kubernetes.io/name: {{ include "fc-site.name" . }}
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
+{{/* The metrics' job label: always "fc-site" (the alerts and the dashboard select job="fc-site"),
+     whatever the release, nameOverride or fullnameOverride. The ServiceMonitor's jobLabel reads it
+     from the Service. */}}
+{{- define "fc-site.jobLabel" -}}
+fc-site/job: fc-site
+{{- end -}}
+
 {{- define "fc-site.labels" -}}
 helm.sh/chart: {{ include "fc-site.chart" . }}
 {{ include "fc-site.selectorLabels" . }}
@@ -90,6 +97,14 @@ METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
 {{- if .Values.redis.enabled }}
 REDIS_URL: {{ printf "redis://%s:6379" (include "fc-site.redisName" .) | quote }}
 {{- end }}
+{{- if .Values.demo.enabled }}
+{{- if $c.WP_URL }}
+{{- fail "demo.enabled and config.WP_URL exclude each other: the demo catalogue is for a site without WordPress" -}}
+{{- end }}
+DEMO_CATALOGUE: "true"
+{{- else if not $c.WP_URL }}
+{{- fail "config.WP_URL is required (the site's WordPress), or set demo.enabled=true to serve the bundled demo catalogue" -}}
+{{- end }}
 {{- if ne .Values.cdn.provider "none" }}
 CDN_PROVIDER: {{ .Values.cdn.provider | quote }}
 {{- if eq .Values.cdn.provider "fastly" }}
@@ -97,6 +112,12 @@ CDN_FASTLY_SERVICE_ID: {{ required "cdn.fastlyServiceId is required when cdn.pro
 {{- end }}
 {{- if eq .Values.cdn.provider "cloudflare" }}
 CDN_CLOUDFLARE_ZONE_ID: {{ required "cdn.cloudflareZoneId is required when cdn.provider is cloudflare" .Values.cdn.cloudflareZoneId | quote }}
+{{- end }}
+{{- if eq .Values.cdn.provider "varnish" }}
+{{- if not .Values.cdn.varnishUrls }}
+{{- fail "cdn.varnishUrls is required when cdn.provider is varnish" -}}
+{{- end }}
+CDN_VARNISH_URLS: {{ join "," .Values.cdn.varnishUrls | quote }}
 {{- end }}
 {{- with .Values.cdn.apiUrl }}
 CDN_API_URL: {{ . | quote }}

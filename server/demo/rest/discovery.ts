@@ -79,6 +79,8 @@ export function index(req: RestRequest, routes: RouteInfo[]): RestResult {
     namespaces: ["wuxt", "wp/v2"],
     authentication: { "application-passwords": { endpoints: { authorization: `${site.publicUrl}/wp-admin/authorize-application.php` } } },
     routes: routesOf(site, routes),
+    // The fc-headless plugin's addition: the languages WordPress serves.
+    fc_headless: { languages: ["en", "it"], default_language: "en" },
     site_logo: 0,
     site_icon: 0,
     site_icon_url: "",

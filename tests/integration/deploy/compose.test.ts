@@ -5,9 +5,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ROOT, RUNTIME_ENV, cdnEnvNames, configEnvNames, hasGoRenderer, readYaml } from "./tools";
+import { ROOT, RUNTIME_ENV, cdnEnvNames, configEnvNames, readYaml } from "./tools";
 
-const ready = hasGoRenderer();
+
 
 type Service = {
   image?: string;
@@ -26,8 +26,8 @@ type Service = {
 /** `${NAME:-default}` → its default; a plain value as it is. */
 const defaultOf = (value: string) => /^\$\{[A-Z_]+:-(.+)\}$/.exec(value)?.[1] ?? value;
 
-describe.runIf(ready)("docker-compose.yml", () => {
-  const compose = ready ? (readYaml(path.join(ROOT, "docker-compose.yml"))[0] as { services: Record<string, Service>; volumes: Record<string, unknown> }) : { services: {}, volumes: {} };
+describe("docker-compose.yml", () => {
+  const compose = readYaml(path.join(ROOT, "docker-compose.yml"))[0] as { services: Record<string, Service>; volumes: Record<string, unknown> };
   const { services } = compose;
   const site = services.site!;
   const wordpress = services.wordpress!;
@@ -35,7 +35,7 @@ describe.runIf(ready)("docker-compose.yml", () => {
   const exporter = services["wordpress-export"]!;
 
   it("has the site, Redis, MariaDB, WordPress and the one-shot export and seed, from official images", () => {
-    expect(Object.keys(services).sort()).toEqual(["db", "redis", "site", "wordpress", "wordpress-export", "wordpress-seed"]);
+    expect(Object.keys(services).sort()).toEqual(["db", "redis", "site", "varnish", "wordpress", "wordpress-export", "wordpress-seed"]);
     expect(site.build).toBe(".");
     expect(existsSync(path.join(ROOT, "Dockerfile"))).toBe(true);
     expect(services.redis!.image).toMatch(/^redis:\d/);
@@ -80,6 +80,25 @@ describe.runIf(ready)("docker-compose.yml", () => {
     expect(defaultOf(env.ADMIN_TOKEN!).length).toBeGreaterThanOrEqual(16);
     expect(site.ports).toContain("3000:3000");
     expect(site.read_only).toBe(true);
+  });
+
+  it("puts the edge (docker/varnish) in front of the site, purged by the site with the token the edge reads", () => {
+    const varnish = services.varnish!;
+    expect(varnish.build).toBe("docker/varnish");
+    expect(varnish.image).toBe("fc-varnish:local");
+    for (const file of ["Dockerfile", "default.vcl", "compose/fc-edge.vcl", "entrypoint.sh"]) expect(existsSync(path.join(ROOT, "docker/varnish", file)), file).toBe(true);
+    const edge = readFileSync(path.join(ROOT, "docker/varnish/compose/fc-edge.vcl"), "utf8");
+    const backend = /\.host = "([^"]+)";\s*\.port = "(\d+)"/.exec(edge)!;
+    expect(services).toHaveProperty(backend[1]!);
+    expect(backend[2]).toBe("3000");
+    const env = site.environment!;
+    expect(env.CDN_PROVIDER).toBe("varnish");
+    const target = new URL(env.CDN_VARNISH_URLS!);
+    expect(target.hostname).toBe("varnish");
+    expect(varnish.ports).toContain(`${target.port}:${target.port}`);
+    expect(varnish.environment!.FC_PURGE_TOKEN).toBe(env.CDN_API_TOKEN);
+    expect(defaultOf(env.CDN_API_TOKEN!).length).toBeGreaterThanOrEqual(16);
+    expect(varnish.depends_on?.site?.condition).toBe("service_started");
   });
 
   it("points the publish hook at the site's webhook with the site's PURGE_SECRET", () => {

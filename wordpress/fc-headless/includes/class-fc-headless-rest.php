@@ -6,7 +6,9 @@
  * - `?lang=en|it` on the lists of those types, on wp/v2/search, and on the wuxt front-page,
  *   menu (`location=header&lang=it` → Polylang's `header___it`) and slug routes;
  * - `old_slugs` (WordPress's `_wp_old_slug`, and the plugin's own record for terms) and
- *   `?old_slug=` on the lists, so the site can answer 301 from an old slug to the current one.
+ *   `?old_slug=` on the lists, so the site can answer 301 from an old slug to the current one;
+ * - `fc_headless.languages` in the REST index: the languages WordPress serves (one without
+ *   Polylang), which are the languages the site serves.
  *
  * @package FC_Headless
  */
@@ -24,6 +26,20 @@ final class FC_Headless_Rest {
 		add_filter( 'rest_request_after_callbacks', array( __CLASS__, 'after_callbacks' ), 10, 3 );
 		add_filter( 'rest_post_search_query', array( __CLASS__, 'search_query' ), 10, 2 );
 		add_filter( 'rest_authentication_errors', array( __CLASS__, 'authenticate_now' ), 85 );
+		add_filter( 'rest_index', array( __CLASS__, 'index' ) );
+	}
+
+	/** The REST index (`/wp-json/`) names the languages served and the default one. */
+	public static function index( $response ) {
+		if ( $response instanceof WP_REST_Response ) {
+			$data                = (array) $response->get_data();
+			$data['fc_headless'] = array(
+				'languages'        => FC_Headless_Languages::languages(),
+				'default_language' => FC_Headless_Languages::default_language(),
+			);
+			$response->set_data( $data );
+		}
+		return $response;
 	}
 
 	/**

@@ -82,8 +82,12 @@ function fc_wuxt_slug( WP_REST_Request $request ) {
 
 /**
  * GET wuxt/v1/menu?location=: the menu at a theme location as a tree keyed by item id, each item
- * the nav menu item post with `isCurrent`, `level` and `children` (`[]` when it has none); null
- * for a menu without items; 404 for a location without a menu. `main` when none is asked for.
+ * the nav menu item post with `isCurrent`, `level` and `children` (`[]` when it has none); `main`
+ * when none is asked for. Stock wuxt's edge cases, as its published source behaves:
+ * - a menu without items: null, which WordPress sends as a 200 with no body at all;
+ * - a location without a menu: 404 `wuxt_menu_error`;
+ * - a location whose menu was deleted: a PHP fatal (its Menu class throws on an empty name): 500;
+ * - a post type archive item: a PHP fatal (its static archive check reads `$this`): 500.
  */
 function fc_wuxt_menu( WP_REST_Request $request ) {
 	$params    = $request->get_params();
@@ -94,7 +98,7 @@ function fc_wuxt_menu( WP_REST_Request $request ) {
 	}
 	$menu = get_term( $locations[ $location ], 'nav_menu' );
 	if ( ! $menu instanceof WP_Term ) {
-		return null;
+		throw new Exception( 'No menu name provided.' );
 	}
 	$items = wp_get_nav_menu_items( $menu->term_id );
 	if ( ! is_array( $items ) ) {
@@ -108,6 +112,9 @@ function fc_wuxt_menu( WP_REST_Request $request ) {
 		}
 	}
 	foreach ( $items as $item ) {
+		if ( 'post_type_archive' === $item->type ) {
+			throw new Error( 'Using $this when not in object context' );
+		}
 		if ( isset( $with_children[ $item->ID ] ) ) {
 			$item->classes[] = 'menu-item-has-children';
 		}

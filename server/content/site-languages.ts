@@ -1,0 +1,137 @@
+// The languages the site serves: those WordPress serves, a runtime fact. English (no prefix) is
+// always served; Italian only while WordPress has it. Without Polylang, WordPress has one language
+// and the fc-headless plugin refuses `lang=it` (400 rest_invalid_param): every Italian page would
+// fail. So the site asks WordPress once at start (and again while it could not tell):
+// - the fc-headless plugin publishes its languages in the REST index (`fc_headless.languages`);
+// - without the plugin, a probe: Italian pages asked with `lang=it` must come back in Italian.
+// SITE_LANGUAGES pins the list instead. A language WordPress starts refusing at run time (a
+// `lang` answered 400) is dropped until the next discovery finds it again.
+// Consumers take the list as input: routes of a language not served answer 404, and hreflang,
+// x-default, the switcher, the redirect at / and the sitemap index never point at it.
+import type { Logger } from "pino";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../app/lib/locale";
+import { isWordPressError, type WordPressClient } from "./wordpress-client";
+
+/** How often a site that could not ask WordPress (or was refused a language) asks again. */
+const REDISCOVER_MS = 60_000;
+
+export interface SiteLanguagesState {
+  served: Lang[];
+  /** Where the list comes from. */
+  source: "SITE_LANGUAGES" | "wordpress" | "probe" | "default";
+  /** Languages dropped because WordPress refused them at run time, with WordPress's message. */
+  refused: Partial<Record<Lang, string>>;
+}
+
+export interface SiteLanguages {
+  served(): readonly Lang[];
+  isServed(lang: Lang): boolean;
+  /** Ask WordPress which languages it serves (no-op when pinned). Never throws. */
+  discover(): Promise<void>;
+  /** WordPress refused a language at run time: stop serving it until discovery finds it again. */
+  refuse(lang: Lang, reason: string): void;
+  state(): SiteLanguagesState;
+  /** Called whenever the list changes (pages cached with the old hreflang must go). */
+  onChange(listener: (served: readonly Lang[]) => void): void;
+  close(): void;
+}
+
+/** `SITE_LANGUAGES` ("en", "en,it") → the list, English first; undefined when unset. */
+export function parseSiteLanguages(value: string | undefined): Lang[] | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const asked = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const unknown = asked.filter((l) => !(LANGS as readonly string[]).includes(l));
+  if (unknown.length) throw new Error(`unknown language(s) ${unknown.join(", ")}: use ${LANGS.join(", ")}`);
+  if (!asked.includes(DEFAULT_LANG)) throw new Error(`must include ${DEFAULT_LANG} (the pages without a prefix)`);
+  return LANGS.filter((l) => asked.includes(l));
+}
+
+export function createSiteLanguages(options: {
+  client: WordPressClient;
+  logger: Pick<Logger, "info" | "warn">;
+  /** SITE_LANGUAGES; undefined: discovered from WordPress. */
+  pinned?: Lang[];
+}): SiteLanguages {
+  const { client, logger, pinned } = options;
+  let found: Lang[] = pinned ?? [...LANGS];
+  let source: SiteLanguagesState["source"] = pinned ? "SITE_LANGUAGES" : "default";
+  const refused: Partial<Record<Lang, string>> = {};
+  const listeners: ((served: readonly Lang[]) => void)[] = [];
+  let served: readonly Lang[] = found;
+  let timer: NodeJS.Timeout | undefined;
+
+  const update = () => {
+    const next = found.filter((l) => l === DEFAULT_LANG || !refused[l]);
+    if (next.join() === served.join()) return;
+    served = next;
+    logger.info({ languages: next }, "languages served");
+    for (const listener of listeners) listener(next);
+  };
+
+  const retryLater = () => {
+    if (!timer) {
+      timer = setTimeout(() => {
+        timer = undefined;
+        void discover();
+      }, REDISCOVER_MS);
+      timer.unref();
+    }
+  };
+
+  /** The plugin's list in the REST index, or undefined without the plugin. */
+  async function fromIndex(): Promise<Lang[] | undefined> {
+    const index = await client.get<{ fc_headless?: { languages?: unknown } }>("");
+    const listed = index.data?.fc_headless?.languages;
+    if (!Array.isArray(listed)) return undefined;
+    return LANGS.filter((l) => l === DEFAULT_LANG || listed.includes(l));
+  }
+
+  /** Without the plugin: a language is served when its pages come back in that language. */
+  async function probe(lang: Lang): Promise<boolean> {
+    try {
+      const res = await client.get<{ lang?: unknown }[]>("wp/v2/pages", { lang, per_page: 5, _fields: ["id", "lang"] });
+      return Array.isArray(res.data) && res.data.length > 0 && res.data.every((p) => p.lang === lang);
+    } catch (error) {
+      if (isWordPressError(error) && error.status === 400) return false;
+      throw error;
+    }
+  }
+
+  async function discover(): Promise<void> {
+    if (pinned) return;
+    try {
+      const listed = await fromIndex();
+      if (listed) {
+        found = listed;
+        source = "wordpress";
+      } else {
+        const others = LANGS.filter((l) => l !== DEFAULT_LANG);
+        const answers = await Promise.all(others.map(probe));
+        found = [DEFAULT_LANG, ...others.filter((_, i) => answers[i])];
+        source = "probe";
+      }
+      for (const lang of found) delete refused[lang];
+      update();
+      if (Object.keys(refused).length) retryLater();
+    } catch (error) {
+      logger.warn({ err: (error as Error).message }, "could not ask WordPress which languages it serves; trying again in a minute");
+      retryLater();
+    }
+  }
+
+  return {
+    served: () => served,
+    isServed: (lang) => served.includes(lang),
+    discover,
+    refuse(lang, reason) {
+      if (lang === DEFAULT_LANG || refused[lang]) return;
+      refused[lang] = reason;
+      logger.warn({ lang, reason }, "WordPress refuses a language: its pages answer 404 until it serves it again");
+      update();
+      retryLater();
+    },
+    state: () => ({ served: [...served], source, refused: { ...refused } }),
+    onChange: (listener) => void listeners.push(listener),
+    close: () => clearTimeout(timer),
+  };
+}

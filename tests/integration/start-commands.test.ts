@@ -1,0 +1,73 @@
+// The two ways the server is started, and what each does without WordPress (CONTRACT "Running
+// it", DEMO_CATALOGUE): the production start as the image and the chart run it
+// (`node build/node/main.js`, NODE_ENV=production) refuses without WP_URL — exit 78, a message
+// naming the variable — instead of serving the demo catalogue's invented products, company and VAT
+// number as if they were real; the README's quick start (`npm start`) still serves the demo with
+// nothing set.
+import { spawn, spawnSync } from "node:child_process";
+import { afterAll, describe, expect, it } from "vitest";
+import { hasBuild } from "../support/requirements";
+import { freePort } from "../support/site";
+
+const ready = hasBuild();
+
+/** This process's environment without anything that would say where WordPress is or allow the demo. */
+function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
+  for (const name of ["WP_URL", "DEMO_CATALOGUE", "NODE_ENV", "REDIS_URL", "REDIS_SENTINELS", "REDIS_CLUSTER_NODES"]) if (!(name in extra)) delete env[name];
+  return env;
+}
+
+describe.runIf(ready)("starting without WP_URL", () => {
+  const stops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  });
+
+  for (const [what, env] of [
+    ["NODE_ENV=production", { NODE_ENV: "production" }],
+    ["NODE_ENV unset (production is the default)", {}],
+    ["DEMO_CATALOGUE=false", { NODE_ENV: "production", DEMO_CATALOGUE: "false" }],
+  ] as const) {
+    it(`refuses the production start (${what}): exit 78, naming WP_URL and DEMO_CATALOGUE`, async () => {
+      const run = spawnSync(process.execPath, ["build/node/main.js"], {
+        env: bareEnv({ ...env, PORT: String(await freePort()), METRICS_PORT: String(await freePort()) }),
+        encoding: "utf8",
+        timeout: 30_000,
+      });
+      expect(run.status).toBe(78);
+      expect(run.stderr).toMatch(/WP_URL: is required in production/);
+      expect(run.stderr).toMatch(/DEMO_CATALOGUE=true/);
+    });
+  }
+
+  it("serves the demo catalogue with `npm start` and nothing set", async () => {
+    const port = await freePort();
+    const logs: string[] = [];
+    // Its own process group: npm runs a shell that runs node; the whole group is stopped.
+    const child = spawn("npm", ["start"], { env: bareEnv({ PORT: String(port), METRICS_PORT: String(await freePort()) }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+    stops.push(async () => {
+      if (child.exitCode !== null) return;
+      process.kill(-child.pid!, "SIGTERM");
+      await exited;
+    });
+    child.stdout!.on("data", (c: Buffer) => logs.push(c.toString()));
+    child.stderr!.on("data", (c: Buffer) => logs.push(c.toString()));
+    const url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 170_000; // a build first if a source is newer than build/
+    let page: Response | undefined;
+    while (!page) {
+      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${logs.join("").slice(-3000)}`);
+      page = await fetch(`${url}/about`).catch(() => undefined);
+      if (!page) {
+        if (Date.now() > deadline) throw new Error(`npm start did not answer within 170 s:\n${logs.join("").slice(-3000)}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<html");
+    // It says what it serves.
+    expect(logs.join("")).toMatch(/serving the bundled demo catalogue/);
+  }, 180_000);
+});
