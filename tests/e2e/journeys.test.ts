@@ -302,6 +302,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       expect(menuBeforeHydration).toBe(true);
       await page.waitForFunction(() => document.querySelector(".site-header")?.hasAttribute("data-open"));
       expect(await menu.getAttribute("aria-expanded")).toBe("true");
+      // The open menu covers the screen: its last item is there to tap, not clipped under the page.
+      await page.waitForTimeout(400); // the menu's fade
+      const lastItemOnTop = await page.evaluate(() => {
+        const links = [...document.querySelectorAll<HTMLAnchorElement>("#main-menu > ul > li > a")];
+        const last = links[links.length - 1]!;
+        const r = last.getBoundingClientRect();
+        return r.bottom <= window.innerHeight && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("a") === last;
+      });
+      expect(lastItemOnTop).toBe(true);
       await screenshot(page, "journey-phone-menu-opened-early");
       expect(watch.errors).toEqual([]);
       await context.close();
