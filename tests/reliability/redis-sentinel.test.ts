@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { have, hasBuild, requirePart } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
+import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { hasRedisSentinel, makeTestTls, startSentinelSet, type SentinelSet, type TestTls } from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, load, pageTypes, sleep } from "./support";
@@ -72,7 +72,8 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
       try {
         const state = await until(site, (r) => r.redis === "auth failed", 15_000);
         expect(state.redis).toBe("auth failed");
-        const warned = site.logs.find((line) => /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line));
+        // The line reaches the test through a pipe, perhaps a moment after /readyz answered.
+        const warned = await waitForLog(site, (line) => /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line));
         figure(`sentinel_auth_warning_${what.replace(/\W+/g, "_")}`, warned ? JSON.parse(warned).redis?.cause ?? "?" : "none");
         expect(warned).toBeDefined();
         expect(site.logs.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
