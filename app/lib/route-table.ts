@@ -210,6 +210,12 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
   return undefined;
 }
 
+/** React Router's id of the page at a path, its language included (`products-product-it`), for log lines. */
+export function routeIdOf(pathname: string): string {
+  const match = matchRoute(pathname.replace(/\.data$/, "") || "/");
+  return match ? `${match.route.entry.name}-${match.lang}` : "not-found";
+}
+
 /** `words`: the segments decoded and in lowercase, as path words are compared. */
 function matchPath(route: FlatRoute, segments: string[], words: string[], lang: Lang) {
   const keys: RouteMatch["keys"] = [];

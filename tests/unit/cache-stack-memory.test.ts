@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCacheStack, createCacheStackFromConfig, createPolicies, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import type { CacheEntry } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stacks: CacheStack[] = [];
@@ -15,6 +16,7 @@ afterEach(async () => {
 function stack(extra: { cdn?: string[][]; cdnModes?: string[]; hardTimeoutMs?: number } = {}) {
   const lookups: string[] = [];
   const s = createCacheStack({
+    errors: wordpressOriginErrors,
     policies: createPolicies({ freshSeconds: 0.1, staleSeconds: 5 }),
     memoryBytes: 1024 * 1024,
     softTimeoutMs: 100,
@@ -145,6 +147,7 @@ describe("CacheStack, memory tier only", () => {
     // it with every product in the index made every product edit purge every product page.
     const served: string[][] = [];
     const s = createCacheStack({
+    errors: wordpressOriginErrors,
       policies: createPolicies({ freshSeconds: 5, staleSeconds: 5 }),
       memoryBytes: 1024 * 1024,
       observe: { lookup: () => undefined, redisState: () => undefined, served: ({ tags }) => served.push([...tags]) },
@@ -181,7 +184,7 @@ describe("CacheStack, memory tier only", () => {
   });
 
   it("is built from the configuration: no Redis configured, memory tier only", async () => {
-    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 });
+    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
     stacks.push(s);
     expect(s.stats()).toMatchObject({ redis: "disabled", memory: { entries: 0, maxBytes: 2 * 1024 * 1024 } });
     expect(await s.cached("k", [], "menu", async () => "menu")).toBe("menu");
