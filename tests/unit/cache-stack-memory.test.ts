@@ -13,7 +13,7 @@ afterEach(async () => {
   await Promise.all(stacks.splice(0).map((s) => s.close()));
 });
 
-function stack(extra: { cdn?: string[][]; hardTimeoutMs?: number } = {}) {
+function stack(extra: { cdn?: string[][]; cdnModes?: string[]; hardTimeoutMs?: number } = {}) {
   const lookups: string[] = [];
   const s = createCacheStack({
     errors: wordpressOriginErrors,
@@ -24,7 +24,12 @@ function stack(extra: { cdn?: string[][]; hardTimeoutMs?: number } = {}) {
     busDeadlineMs: 30,
     errorBackoffMs: 0,
     observe: { lookup: (tier, result) => lookups.push(`${tier}:${result}`), redisState: () => undefined },
-    cdnPurger: { purge: async (tags) => void extra.cdn?.push(tags) },
+    cdnPurger: {
+      purge: async (tags, options) => {
+        extra.cdn?.push(tags);
+        extra.cdnModes?.push(options?.soft ? "soft" : "hard");
+      },
+    },
   });
   stacks.push(s);
   return { s, lookups };
@@ -123,6 +128,17 @@ describe("CacheStack, memory tier only", () => {
     await sleep(80);
     expect(cdn).toEqual([["products:1"]]);
     expect(events.map((e) => e.before === undefined)).toEqual([true, false]);
+  });
+
+  it("tells the CDN which purges are soft (an update: the edge may keep the page in grace) and which hard (a delete)", async () => {
+    const cdn: string[][] = [];
+    const cdnModes: string[] = [];
+    const { s } = stack({ cdn, cdnModes });
+    await s.purge(["products:2"], { mode: "soft" });
+    await s.purge(["products:3"], { mode: "hard" });
+    await sleep(80);
+    expect(cdn).toEqual([["products:2"], ["products:3"]]);
+    expect(cdnModes).toEqual(["soft", "hard"]);
   });
 
   it("reports as served only what the caller receives, not what a fetch read to build it", async () => {
