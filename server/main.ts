@@ -15,6 +15,7 @@ import { answeringOutages } from "./content/outage";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
+import { routeIdOf } from "../app/lib/route-table";
 import { createContentService, type FallbackKind } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
@@ -132,7 +133,7 @@ async function main() {
     observe: {
       fallback(kind, reason) {
         metrics.contentFallbacks.inc({ kind });
-        logger.warn({ reqId: currentScope()?.requestId, kind }, reason);
+        logger.warn({ reqId: currentScope()?.requestId, path: currentScope()?.path, kind }, reason);
         fallbacks.set(kind, reason);
       },
       recovered: (kind) => void fallbacks.delete(kind),
@@ -145,7 +146,15 @@ async function main() {
     onOutage(error) {
       const scope = currentScope();
       logger.warn(
-        { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+        {
+          reqId: scope?.requestId,
+          path: scope?.path,
+          routeId: scope?.path ? routeIdOf(scope.path) : undefined,
+          endpoint: error.endpoint,
+          status: error.status,
+          code: error.code,
+          cause: error.message,
+        },
         "WordPress unreachable and nothing cached: answering 503",
       );
     },

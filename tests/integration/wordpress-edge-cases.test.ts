@@ -75,7 +75,7 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
         expect(res.body, path).toContain(text);
         const id = res.headers.get("x-request-id")!;
         const line = await waitForLog(site, (l) => l.includes(id) && l.includes("answering 503"));
-        expect(JSON.parse(line!).level, "a warn line with the request id").toBe(40);
+        expect(JSON.parse(line!), "a warn line with the request id and the route id").toMatchObject({ level: 40, path, routeId: path.startsWith("/it") ? "products-product-it" : "products-product-en" });
       }
       // A client-side navigation's data request answers 503 too.
       expect((await probe(`${site.url}/products/${enProduct.id}.data`)).status).toBe(503);
