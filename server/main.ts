@@ -16,7 +16,7 @@ import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
 import { routeIdOf } from "../app/lib/route-table";
-import { createContentService, type FallbackKind } from "./content/content-service";
+import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
@@ -123,7 +123,7 @@ async function main() {
     },
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
-  const fallbacks = new Map<FallbackKind, string>();
+  const fallbacks = new Map<string, string>();
   const service = createContentService({
     client,
     cached: cache.cached,
@@ -131,12 +131,12 @@ async function main() {
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
     observe: {
-      fallback(kind, reason) {
+      fallback(kind, subject, reason) {
         metrics.contentFallbacks.inc({ kind });
-        logger.warn({ reqId: currentScope()?.requestId, path: currentScope()?.path, kind }, reason);
-        fallbacks.set(kind, reason);
+        logger.warn({ reqId: currentScope()?.requestId, path: currentScope()?.path, kind, subject }, reason);
+        fallbacks.set(`${kind}:${subject}`, reason);
       },
-      recovered: (kind) => void fallbacks.delete(kind),
+      recovered: (kind, subject) => void fallbacks.delete(`${kind}:${subject}`),
     },
   });
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.

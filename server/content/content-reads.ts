@@ -32,9 +32,10 @@ export interface ContentServiceOptions {
 /** The parts of the site that have a fallback of their own. */
 export type FallbackKind = "front-page" | "menu";
 
+/** `subject` names what fell back within its kind (`footer:en`), so one recovery clears only it. */
 export interface ContentObserver {
-  fallback(kind: FallbackKind, reason: string): void;
-  recovered(kind: FallbackKind): void;
+  fallback(kind: FallbackKind, subject: string, reason: string): void;
+  recovered(kind: FallbackKind, subject: string): void;
 }
 
 /**

@@ -50,13 +50,13 @@ export function createMenuReads(reads: ContentReads) {
           ? ((await menuAt({ location }, lang)) ?? [])
           : ((await menuAt({ location: `${location}___it` }, lang)) ?? (await menuAt({ location, lang }, lang)) ?? []);
       lastGoodMenus.set(key, items);
-      observe?.recovered("menu");
+      observe?.recovered("menu", key);
       return items;
     } catch (error) {
       const last = lastGoodMenus.get(key);
       if (!last) throw error;
       // Stock wuxt fails (a PHP fatal) on a menu holding a post type archive item, among others.
-      observe?.fallback("menu", `the ${location} menu (${lang}) could not be read: ${(error as Error).message}; showing the last one read`);
+      observe?.fallback("menu", key, `the ${location} menu (${lang}) could not be read: ${(error as Error).message}; showing the last one read`);
       return last;
     }
   }

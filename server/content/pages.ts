@@ -75,18 +75,18 @@ export function createPageReads(reads: ContentReads, editions: EditionReads, pro
       read: (response, tags) => {
         // Stock wuxt answers the list of posts while WordPress has no static front page.
         if (Array.isArray(response.data)) {
-          observe?.fallback("front-page", "WordPress has no static front page (Settings → Reading): the home page shows the newest products");
+          observe?.fallback("front-page", lang, "WordPress has no static front page (Settings → Reading): the home page shows the newest products");
           return fallbackFrontPageRecord(lang);
         }
         const post = parseWp(wpPage, response.data, response.endpoint, response.status);
         tagPost(tags, "pages", post);
-        observe?.recovered("front-page");
+        observe?.recovered("front-page", lang);
         return mapFrontPageRecord(post, ctx);
       },
       // Stock wuxt answers 500 `wuxt_request_error` when the page set as front page is gone.
       recover: (error) => {
         if (error.code !== "wuxt_request_error") return undefined;
-        observe?.fallback("front-page", "the static front page set in WordPress cannot be read: the home page shows the newest products");
+        observe?.fallback("front-page", lang, "the static front page set in WordPress cannot be read: the home page shows the newest products");
         return fallbackFrontPageRecord(lang);
       },
     });

@@ -188,6 +188,9 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       const line = await waitForLog(site, (l) => l.includes("footer menu") && l.includes("last one read"));
       expect(JSON.parse(line!).level).toBe(40);
       expect(metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" })).toBeGreaterThan(0);
+      // The header, read fine meanwhile, does not clear the footer's warning.
+      expect((await probe(`${site.url}/contact`)).status).toBe(200);
+      expect((await readiness(site)).warnings.join(" ")).toMatch(/footer menu \(en\)/);
     } finally {
       wp.setFault(undefined);
     }
