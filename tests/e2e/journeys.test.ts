@@ -44,7 +44,7 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     // An editor's link from the English about page to the Italian collections (before the site
     // has cached the page).
     const about = wp.catalogue.postsOf("pages").find((p) => p.slug === "about")!;
-    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p>` });
+    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p><p><a href="/#newest">The newest pieces</a></p>` });
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
@@ -256,6 +256,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await page.goBack();
       await at(page, "/products", "Products");
       expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+
+      // A new navigation to an address with a hash lands on its target.
+      await open(page, "/about");
+      await clickInPlace(page, "main a[href='/#newest']");
+      await at(page, "/#newest", "Contemporary porcelain objects");
+      await restingScroll(page);
+      const top = await page.evaluate(() => document.getElementById("newest")!.getBoundingClientRect().top);
+      expect(Math.abs(top)).toBeLessThan(120); // at the top of the window, under the sticky header at most
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
       expect(watch.errors).toEqual([]);
       await context.close();
     });
