@@ -12,6 +12,7 @@ import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
 import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
 import { answeringOutages } from "./content/outage";
+import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
 import { createContentService, type FallbackKind } from "./content/content-service";
@@ -97,6 +98,7 @@ async function main() {
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
+    errors: wordpressOriginErrors,
     clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).

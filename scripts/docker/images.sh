@@ -9,6 +9,7 @@
 #                                 the names the Dockerfile and docker-compose.yml expect. An image of
 #                                 that name without the `fc.stand-in` label is the real one (a laptop
 #                                 that can pull): it is used as it is, never overwritten.
+#   fc-varnish:local              docker/varnish (the compose stack's edge) on that Debian base
 #   fc-site:local, fc-site:build  the Dockerfile (the runtime, and the build stage the compose
 #                                 stack's export runs), with BuildKit's built-in frontend
 #
@@ -82,6 +83,12 @@ stand_in node:24-bookworm-slim "$node_context" docker/stand-ins/node
 stand_in redis:7.4-alpine docker/stand-ins/redis docker/stand-ins/redis
 stand_in mariadb:11.4 docker/stand-ins/mariadb docker/stand-ins/mariadb
 stand_in wordpress:6.8-php8.3-apache docker/stand-ins/wordpress docker/stand-ins/wordpress
+
+# The edge of the compose stack (docker/varnish, Debian's Varnish and xkey) on the same base.
+need_base
+step "fc-varnish:local (docker/varnish)"
+"$DOCKER" build -q --build-arg DEBIAN_IMAGE="$BASE" -t fc-varnish:local docker/varnish >/dev/null
+done_step "fc-varnish:local"
 
 step "fc-site:local and fc-site:build (the Dockerfile)"
 "$DOCKER" build -q --target build -t fc-site:build "$ROOT" >/dev/null

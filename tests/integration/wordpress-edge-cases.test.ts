@@ -144,6 +144,23 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
     }
   });
 
+  it("logs a render error through pino at error level, with the request id and the route id in its language", async () => {
+    const product = publishedProducts(wp, "it").at(-4)!;
+    wp.setFault(new RegExp(`/wp-json/wp/v2/products/${product.id}`), { kind: "wrong-shape" });
+    try {
+      const res = await probe(`${site.url}/it/prodotti/${product.id}`);
+      expect(res.status).toBe(500);
+      const id = res.headers.get("x-request-id")!;
+      const line = await waitForLog(site, (l) => l.includes(id) && l.includes("render error"));
+      expect(line, "a pino line for the render error").toBeDefined();
+      expect(JSON.parse(line!)).toMatchObject({ level: 50, reqId: id, routeId: "products-product-it", path: `/it/prodotti/${product.id}` });
+      const request = await waitForLog(site, (l) => l.includes(id) && l.includes('"msg":"request"'));
+      expect(JSON.parse(request!)).toMatchObject({ routeId: "products-product-it", status: 500 });
+    } finally {
+      wp.setFault(undefined);
+    }
+  });
+
   it("renders a menu's child items as nested lists: behind a disclosure button in the header, shown in the footer", async () => {
     await purge(site, ["menu"]);
     const html = (await probe(`${site.url}/it/wishlist`)).body;

@@ -10,11 +10,12 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { have, requirePart } from "./requirements";
 import { freePort } from "./site";
+import { REDIS_IMAGE, dockerCli, forget, removeOnExit, useContainers } from "./containers";
 
 const run = promisify(execFile);
 
 /** True when redis-server is installed; a skip (with a note) otherwise, a failure with CI=true. */
-export const hasRedisServer = () => requirePart("redis-server", have("redis-server"), "apt-get install redis-server (Debian's package)");
+export const hasRedisServer = () => useContainers() || requirePart("redis-server", have("redis-server"), "apt-get install redis-server (Debian's package), or a Docker engine for testcontainers");
 
 export interface RedisServer {
   url: string;
@@ -71,7 +72,68 @@ function spawnRedis(port: number, extra: string[]): ChildProcess {
   return child;
 }
 
+/**
+ * A Redis for one test file: in a container started by testcontainers when the integration project
+ * asks for them and an engine answers (tests/support/containers.ts), else a local redis-server.
+ * Both keep the port across restart() and offer the same faults: kill is SIGKILL, pause freezes
+ * the process (SIGSTOP locally, `docker pause` — the cgroup freezer — in a container) while its
+ * connections stay open.
+ */
 export async function startRedis(options: { port?: number; args?: string[]; password?: string } = {}): Promise<RedisServer> {
+  // Only a plain server: Cluster and Sentinel nodes announce addresses to each other (local only).
+  if (useContainers() && !options.args?.length) return startRedisContainer(options);
+  return startLocalRedis(options);
+}
+
+async function startRedisContainer(options: { port?: number; password?: string }): Promise<RedisServer> {
+  const { GenericContainer, Wait } = await import("testcontainers");
+  const port = options.port ?? (await freePort());
+  // Each start is a new container on the same host port (127.0.0.1), where clients reconnect;
+  // nothing is persisted, as with the local server. A stopped or killed one is removed at once.
+  const launch = async () => {
+    const container = await new GenericContainer(REDIS_IMAGE)
+      .withCommand(["redis-server", "--save", "", "--appendonly", "no", "--loglevel", "warning", ...(options.password ? ["--requirepass", options.password] : [])])
+      .withExposedPorts({ container: 6379, host: port })
+      .withWaitStrategy(Wait.forListeningPorts())
+      .start();
+    removeOnExit(container.getId());
+    await waitForPong(port, 10_000, options.password);
+    return container.getId();
+  };
+  let id: string | undefined = await launch();
+  let paused = false;
+  const end = (how: "stop" | "kill") => {
+    if (!id) return;
+    if (paused) dockerCli(["unpause", id]);
+    paused = false;
+    // stop: SIGTERM and wait; kill: SIGKILL (`rm --force`), a crash.
+    if (how === "stop") dockerCli(["stop", "--time", "10", id]);
+    dockerCli(["rm", "--force", id]);
+    forget(id);
+    id = undefined;
+  };
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    stop: async () => end("stop"),
+    kill: async () => end("kill"),
+    async restart() {
+      end("stop");
+      id = await launch();
+    },
+    pause() {
+      if (!id) return;
+      dockerCli(["pause", id]);
+      paused = true;
+    },
+    resume() {
+      if (id && paused) dockerCli(["unpause", id]);
+      paused = false;
+    },
+  };
+}
+
+async function startLocalRedis(options: { port?: number; args?: string[]; password?: string } = {}): Promise<RedisServer> {
   if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const port = options.port ?? (await freePort());
   const args = [...(options.args ?? []), ...(options.password ? ["--requirepass", options.password, "--masterauth", options.password] : [])];
@@ -114,7 +176,8 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterServer
     for (let i = 0; i < masters; i++) {
       const port = await freePort();
       servers.push(
-        await startRedis({
+        // A cluster's nodes announce their addresses to each other: local processes only.
+        await startLocalRedis({
           port,
           args: ["--cluster-enabled", "yes", "--cluster-config-file", path.join(dir, `nodes-${port}.conf`), "--cluster-node-timeout", "2000", "--dir", dir],
         }),
@@ -180,8 +243,9 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
   const { Redis } = await import("ioredis");
   const name = "fc-master";
   const dir = mkdtempSync(path.join(tmpdir(), "fc-sentinel-"));
-  const master = await startRedis({ password: options.password });
-  const replica = await startRedis({ password: options.password, args: ["--replicaof", "127.0.0.1", String(master.port)] });
+  // Local processes: Sentinel reaches the replica at the address the master sees (not a container's).
+  const master = await startLocalRedis({ password: options.password });
+  const replica = await startLocalRedis({ password: options.password, args: ["--replicaof", "127.0.0.1", String(master.port)] });
   const sentinels: { port: number; child: ChildProcess }[] = [];
   const stopAll = async () => {
     await Promise.all(sentinels.map(async ({ child }) => {
