@@ -294,11 +294,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       const shown = Date.now();
       const hydratedBeforeClick = await page.evaluate(() => document.documentElement.dataset.hydrated === "true");
       await save.click();
+      // Then the dialog's close, at once: both are kept, in order.
+      await page.locator("dialog .product-dialog__close").click();
       await hydrated(page);
       // How long a click would have been dead before this fix (measured, not asserted).
       console.log(`FIGURE wishlist_button_shown_before_hydration_ms: ${Date.now() - shown}`);
       expect(hydratedBeforeClick).toBe(false); // the click really came before hydration
-      await page.waitForFunction(() => document.querySelector("dialog .wishlist-toggle--button")?.getAttribute("aria-pressed") === "true");
+      await page.waitForURL(`${site.url}/products`);
+      await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+      await page.waitForFunction((n) => document.querySelector(".wishlist-link__count")?.textContent === n, "1");
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fc:wishlist") ?? "{}") as { state?: { ids?: number[] } });
       expect(stored.state?.ids).toEqual([Number(id)]);
 
