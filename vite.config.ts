@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { LANGS, localizePath, type Lang } from "./app/lib/locale";
 import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -20,7 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 // chunk reloads the page the visitor is on again and again. It has no option for it, so its
 // catch block is given a first line that hands the error to the site's guard (installed by
 // entry.client): reload the target at most once a minute, else the error page. The build fails if
-// a React Router upgrade changes that code, so the guard can never silently drop out.
+// a React Router upgrade changes that code, so the guard can never silently drop out. (The dev
+// server pre-bundles React Router with esbuild, which plugins do not transform: there React
+// Router keeps its own reload.)
 function routeModuleGuard(): Plugin {
   const marker = "Error loading route module";
   const catchBlock = /\} catch \((\w+)\) \{(\s*console\.error\(\s*`Error loading route module)/;
@@ -110,10 +113,10 @@ async function renderIcon(size: number, maskable: boolean): Promise<Buffer> {
 const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A static page the worker answers for a page it never kept, in the visitor's language. */
-function offlineHtml(lang: "en" | "it", stylesheet: string | undefined): string {
+function offlineHtml(lang: Lang, stylesheet: string | undefined): string {
   const messages = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8")) as { tagline: string; offline: Record<string, string> };
   const m = messages.offline;
-  const home = lang === "en" ? "/" : "/it";
+  const home = localizePath(lang);
   return `<!DOCTYPE html>
 <html lang="${lang}">
 <head>
@@ -182,7 +185,7 @@ function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
         // The offline pages use the site's own stylesheet (the root route's app-*.css).
         const css = readdirSync(path.join(clientDir, "assets")).find((f) => /^app-[\w-]+\.css$/.test(f));
         mkdirSync(path.join(clientDir, "offline"), { recursive: true });
-        for (const lang of ["en", "it"] as const) {
+        for (const lang of LANGS) {
           writeFileSync(path.join(clientDir, "offline", `${lang}.html`), offlineHtml(lang, css ? `/assets/${css}` : undefined));
         }
         await buildServiceWorker(root, clientDir);

@@ -7,6 +7,8 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   test: {
+    // A test that writes to console.error or console.warn fails unless it expects to.
+    setupFiles: ["tests/support/console-guard.ts"],
     projects: [
       { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" } },
       {
@@ -14,6 +16,10 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          // Redis and MariaDB in containers (testcontainers) when an engine answers, else local
+          // processes: tests/support/containers.ts. FC_TESTCONTAINERS=off forces the latter.
+          globalSetup: ["tests/integration/global-setup.ts"],
+          env: { FC_TESTCONTAINERS: process.env.FC_TESTCONTAINERS ?? "auto" },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

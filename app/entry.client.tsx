@@ -6,11 +6,13 @@ import { HydratedRouter } from "react-router/dom";
 import { loadMessages } from "./lib/i18n";
 import { DEFAULT_LANG, langFromPath } from "./lib/locale";
 import { installChunkReloadGuard } from "./lib/chunk-reload";
+import { stopRecordingEarlyClicks } from "./lib/early-clicks";
 
 installChunkReloadGuard();
 
 const lang = langFromPath(window.location.pathname);
 void Promise.all([loadMessages(lang), lang === DEFAULT_LANG ? undefined : loadMessages(DEFAULT_LANG)]).then(() => {
+  stopRecordingEarlyClicks();
   startTransition(() => {
     hydrateRoot(
       document,

@@ -11,6 +11,7 @@ import { lastResortHtml } from "./lib/last-resort";
 import { documentHtml } from "./lib/document-html";
 import { Turns } from "./lib/turns.server";
 import { siteContext } from "./lib/context";
+import { routeIdOf } from "./lib/route-table";
 
 provideMessages("en", enMessages);
 provideMessages("it", itMessages);
@@ -91,10 +92,11 @@ export default async function handleRequest(
   });
 }
 
-/** The request's log: pino's level, the request id, the path and the route (its language included). */
-function renderLog(context: RouterContextProvider, request: Request, routeId?: string) {
+/** The request's log: pino's level, the request id, the path and the route id (its language included). */
+function renderLog(context: RouterContextProvider, request: Request) {
   const { logger, requestId } = context.get(siteContext);
-  return logger.child({ reqId: requestId, path: new URL(request.url).pathname, ...(routeId ? { routeId } : {}) });
+  const path = new URL(request.url).pathname;
+  return logger.child({ reqId: requestId, path, routeId: routeIdOf(path) });
 }
 
 // Errors reach the operators' log; aborted requests (visitor went away) are noise, and an error

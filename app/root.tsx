@@ -31,6 +31,7 @@ import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
 import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
 import { SiteStatus } from "./lib/offline-notice";
 import { markHydrated } from "./lib/hydration";
+import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks";
 import styles from "./styles/app.css?url";
 
 // Split off (issue 7, first-load weight): the banner only exists in the browser, after hydration,
@@ -99,6 +100,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         {/* Consent Mode defaults (denied) before anything else; static, so a CSP hash can allow it. */}
         {data?.config.gtmId ? <script dangerouslySetInnerHTML={{ __html: CONSENT_DEFAULT_SCRIPT }} /> : null}
+        {/* Clicks on buttons before hydration are kept and replayed (lib/early-clicks.ts). */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="keywords" content={i18n.t("keywords")} />
         <meta name="theme-color" content={THEME_COLOR} />
@@ -146,7 +149,11 @@ function useFontStylesheet() {
 
 export default function App() {
   useChunkTimeoutGuard();
-  useEffect(markHydrated, []);
+  useEffect(() => {
+    markHydrated();
+    // After every child's effects (the wishlist store has read the browser's list by now).
+    replayEarlyClicks();
+  }, []);
   return <Outlet />;
 }
 

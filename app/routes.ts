@@ -20,10 +20,7 @@ function languageRoutes(lang: Lang) {
   return layout(LANGUAGE_LAYOUT.module, { id: `${LANGUAGE_LAYOUT.name}-${lang}` }, lang === DEFAULT_LANG ? children : prefix(lang, children));
 }
 
-const fileRoutes = FILE_ROUTES.flatMap((file) =>
-  (file.path.includes("{lang}") ? LANGS : [undefined]).map((lang) =>
-    route(file.path.replace("{lang}", lang ?? ""), file.module, { id: file.name.replace("{lang}", lang ?? "") }),
-  ),
-);
-
-export default [...fileRoutes, ...LANGS.map(languageRoutes)] satisfies RouteConfig;
+export default [
+  ...FILE_ROUTES.map((file) => route(file.path, file.module, { id: file.name })),
+  ...LANGS.map(languageRoutes),
+] satisfies RouteConfig;

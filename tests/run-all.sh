@@ -17,3 +17,17 @@ echo "== end-to-end"
 npx vitest run --project e2e
 echo "== reliability and security"
 npx vitest run --project reliability --passWithNoTests
+# The image and the compose stack on a real Docker engine: the images are built once (timed here,
+# reused by both files), then the docker project. No engine: a line saying what to install, and
+# with CI=true a failure.
+if "${DOCKER:-$( [ -x /usr/bin/docker ] && echo /usr/bin/docker || echo docker )}" info >/dev/null 2>&1; then
+  echo "== docker images"
+  bash scripts/docker/images.sh
+  echo "== docker (the image and the compose stack)"
+  FC_DOCKER_IMAGES=built npx vitest run --project docker
+elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
+  echo "== docker: no Docker engine answers (CI=true: a missing part fails the run); .ci/run starts one with scripts/docker/engine.sh" >&2
+  exit 1
+else
+  echo "== docker: SKIP: no Docker engine answers: install Docker (Debian: apt-get install docker.io docker-compose debootstrap, then bash scripts/docker/engine.sh; or Docker Desktop)"
+fi

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SmartLink } from "./SmartLink";
 import { localizePath, type Lang, type Section } from "../lib/locale";
 import { useT } from "../lib/i18n";
 
@@ -7,10 +7,10 @@ export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: ({ section: Se
   return (
     <nav className="breadcrumbs" aria-label={t("nav.breadcrumbs")}>
       <ol>
-        <li><Link to={localizePath(lang)}>{t("nav.home")}</Link></li>
+        <li><SmartLink to={localizePath(lang)}>{t("nav.home")}</SmartLink></li>
         {trail.map((step, i) =>
           "section" in step ? (
-            <li key={i}><Link to={localizePath(lang, step.section)}>{t(`nav.${step.section}`)}</Link></li>
+            <li key={i}><SmartLink to={localizePath(lang, step.section)}>{t(`nav.${step.section}`)}</SmartLink></li>
           ) : (
             <li key={i} aria-current="page">{step.label}</li>
           ),

@@ -2,7 +2,8 @@
 // spec's 'This page could not be found'; anything else is a generic failure with a reference
 // (the time it happened) that a visitor can quote. Details only in development.
 import { useEffect, useState } from "react";
-import { Link, isRouteErrorResponse, useLocation } from "react-router";
+import { isRouteErrorResponse, useLocation } from "react-router";
+import { SmartLink } from "./SmartLink";
 import { langFromPath, localizePath } from "../lib/locale";
 import { pageTitle } from "../lib/seo";
 import { useAppErrors } from "../stores/app-errors";
@@ -38,9 +39,9 @@ export function ErrorPage({ status, error, standalone = false }: { status: numbe
         </p>
       ) : null}
       <p className="error-page__actions">
-        <Link className="button" to={localizePath(lang)} reloadDocument={standalone}>
+        <SmartLink className="button" to={localizePath(lang)} reloadDocument={standalone}>
           {t("errors.backHome")}
-        </Link>
+        </SmartLink>
       </p>
       {import.meta.env.DEV && error instanceof Error ? <pre className="error-page__details">{error.stack}</pre> : null}
     </main>

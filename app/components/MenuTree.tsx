@@ -4,17 +4,17 @@
 // focus back), the same on desktop, where the list drops down, and on a phone, where it opens in
 // place. Before the scripts run (and without them) a submenu opens on hover and on keyboard focus.
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SmartLink } from "./SmartLink";
 import type { MenuItem } from "../../server/content/types";
 import { useT } from "../lib/i18n";
 
 function ItemLink({ item, nav, home }: { item: MenuItem; nav: boolean; home?: string }) {
   if (item.external) return <a href={item.href} rel="noopener">{item.label}</a>;
-  if (!nav) return <Link to={item.href}>{item.label}</Link>;
   return (
-    <NavLink to={item.href} prefetch="intent" end={item.href === home}>
+    <SmartLink to={item.href} nav={nav} end={nav && item.href === home}>
       {item.label}
-    </NavLink>
+    </SmartLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SmartLink } from "./SmartLink";
 import type { Product } from "../../server/content/types";
 import { localizePath, productPath } from "../lib/locale";
 import { Gallery } from "./Gallery";
@@ -18,7 +18,7 @@ export function ProductDetail({ product, listPath, enquireTo }: { product: Produ
         <div className="product-detail__text">
           {product.categories[0] ? (
             <p className="label">
-              <Link to={localizePath(lang, "categories", product.categories[0].slug)}>{product.categories[0].name}</Link>
+              <SmartLink to={localizePath(lang, "categories", product.categories[0].slug)}>{product.categories[0].name}</SmartLink>
             </p>
           ) : null}
           <h2 id="product-title" className="product-detail__name" itemProp="name">{product.name}</h2>
@@ -29,8 +29,8 @@ export function ProductDetail({ product, listPath, enquireTo }: { product: Produ
             {product.dimensions ? (<><dt>{t("product.dimensions")}</dt><dd>{product.dimensions}</dd></>) : null}
             {product.materials ? (<><dt>{t("product.materials")}</dt><dd>{product.materials}</dd></>) : null}
             {product.year ? (<><dt>{t("product.year")}</dt><dd>{product.year}</dd></>) : null}
-            {product.collection ? (<><dt>{t("product.collection")}</dt><dd><Link to={localizePath(lang, "collections", product.collection.slug)}>{product.collection.name}</Link></dd></>) : null}
-            {product.exclusive ? (<><dt>{t("product.exclusive")}</dt><dd><Link to={localizePath(lang, "exclusives", product.exclusive.slug)}>{product.exclusive.name}</Link></dd></>) : null}
+            {product.collection ? (<><dt>{t("product.collection")}</dt><dd><SmartLink to={localizePath(lang, "collections", product.collection.slug)}>{product.collection.name}</SmartLink></dd></>) : null}
+            {product.exclusive ? (<><dt>{t("product.exclusive")}</dt><dd><SmartLink to={localizePath(lang, "exclusives", product.exclusive.slug)}>{product.exclusive.name}</SmartLink></dd></>) : null}
           </dl>
           {product.colours.length > 0 ? (
             <div className="swatches">
@@ -47,7 +47,7 @@ export function ProductDetail({ product, listPath, enquireTo }: { product: Produ
           ) : null}
           <div className="product-detail__actions">
             <WishlistToggle englishId={englishId} name={product.name} variant="button" />
-            <Link className="button button--quiet" to={enquireTo}>{t("product.enquire")}</Link>
+            <SmartLink className="button button--quiet" to={enquireTo}>{t("product.enquire")}</SmartLink>
           </div>
         </div>
       </div>

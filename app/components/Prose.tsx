@@ -15,6 +15,9 @@ export function Prose({ html, className }: { html: string; className?: string })
     const links = [...(ref.current?.querySelectorAll<HTMLAnchorElement>("a[href]") ?? [])].filter(isClientLink);
     const stops = links.map((a) => {
       const href = a.getAttribute("href")!;
+      // What React Router's <Link> renders: its route is discovered ahead (lazy route discovery),
+      // so the prefetch below can match it.
+      a.setAttribute("data-discover", "true");
       return prefetchWhenVisible(a, () => setPrefetched((list) => (list.includes(href) ? list : [...list, href])));
     });
     return () => stops.forEach((stop) => stop());

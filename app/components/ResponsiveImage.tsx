@@ -1,6 +1,14 @@
 // A WordPress image with every rendition in srcset and its ratio fixed, so nothing shifts while
-// it loads (CLS 0). Alt text comes from WordPress media, in the page's language.
+// it loads (CLS 0). Alt text comes from WordPress media, in the page's language. Where a crop
+// (object-fit: cover) cuts the image, the media's focal point stays in frame: it sits at the same
+// fraction of the frame as of the image (the home hero on a phone).
 import type { Image } from "../../server/content/types";
+
+/** CSS object-position that keeps a focal point in frame. */
+export function focalPosition(focal: { x: number; y: number }): string {
+  const percent = (v: number) => `${Math.round(v * 1000) / 10}%`;
+  return `${percent(focal.x)} ${percent(focal.y)}`;
+}
 
 export function ResponsiveImage({
   image,
@@ -33,7 +41,7 @@ export function ResponsiveImage({
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
-      style={ratio ? { aspectRatio: ratio } : undefined}
+      style={ratio || image.focal ? { aspectRatio: ratio, objectPosition: image.focal ? focalPosition(image.focal) : undefined } : undefined}
     />
   );
 }

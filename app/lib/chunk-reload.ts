@@ -45,13 +45,21 @@ export function reloadAfterChunkFailure(target: string = window.location.href, n
 }
 
 interface RouterLike {
-  state: { navigation: { location?: { pathname: string; search: string; hash: string } } };
+  state: { navigation: { state: string; location?: { pathname: string; search: string; hash: string } } };
+}
+
+function router(): RouterLike | undefined {
+  return (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter;
+}
+
+/** Whether a navigation is under way (its modules and data loading). */
+function navigating(): boolean {
+  return (router()?.state.navigation.state ?? "idle") !== "idle";
 }
 
 /** Where the visitor is going: the URL of the navigation under way, else the current page. */
 export function navigationTarget(): string {
-  const router = (window as unknown as { __reactRouterDataRouter?: RouterLike }).__reactRouterDataRouter;
-  const next = router?.state.navigation.location;
+  const next = router()?.state.navigation.location;
   return next ? new URL(next.pathname + next.search + next.hash, window.location.href).href : window.location.href;
 }
 
@@ -61,12 +69,16 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * A route module failed to load: go to the target as a new document (the promise never settles,
- * so nothing renders meanwhile), or — the guard refusing — stand in a module whose component
- * throws the failure, so the nearest error boundary shows the error page with its link home.
- * (Throwing here would not do: React Router drops a failed lazy component and renders nothing.)
+ * A route module failed to load. During a navigation: go to the target as a new document (the
+ * promise never settles, so nothing renders meanwhile), or — the guard refusing — stand in a
+ * module whose component throws the failure, so the nearest error boundary shows the error page
+ * with its link home. (Throwing here would not do: React Router drops a failed lazy component and
+ * renders nothing.) With no navigation under way the load was a prefetch (React Router loads the
+ * modules of a prefetched page for their links): an empty module, no reload, no claim on the
+ * guard — the navigation, if the visitor makes it, loads the module again and decides.
  */
-function routeModuleFailed(error: unknown): Promise<{ default: () => never }> {
+function routeModuleFailed(error: unknown): Promise<Record<string, unknown>> {
+  if (!navigating()) return Promise.resolve({});
   reportClientError(error);
   if (reloadAfterChunkFailure(navigationTarget())) return new Promise(() => undefined);
   return Promise.resolve({

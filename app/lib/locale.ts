@@ -17,7 +17,7 @@ export const LOCALE_COOKIE = "i18n_redirected";
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export function isLang(value: unknown): value is Lang {
-  return value === "en" || value === "it";
+  return (LANGS as readonly unknown[]).includes(value);
 }
 
 export function prefixOf(lang: Lang): string {
@@ -26,7 +26,7 @@ export function prefixOf(lang: Lang): string {
 
 /** The language a path belongs to: the prefix decides (spec §4). */
 export function langFromPath(pathname: string): Lang {
-  return pathname === "/it" || pathname.startsWith("/it/") ? "it" : "en";
+  return LANGS.find((lang) => lang !== DEFAULT_LANG && (pathname === `/${lang}` || pathname.startsWith(`/${lang}/`))) ?? DEFAULT_LANG;
 }
 
 /** Build a site path: localizePath("it", "categories", "vasi", "products", 12) → /it/categorie/vasi/prodotti/12 */
@@ -53,7 +53,7 @@ export function sectionOf(word: string | undefined, lang: Lang): Section | undef
 /** Split a path into language and words after the prefix. */
 export function parsePath(pathname: string): { lang: Lang; words: string[] } {
   const lang = langFromPath(pathname);
-  const rest = lang === "it" ? pathname.slice(3) : pathname;
+  const rest = pathname.slice(prefixOf(lang).length);
   return { lang, words: rest.split("/").filter(Boolean) };
 }
 

@@ -74,9 +74,9 @@ const id = (content: Translatable, optional = false): RouteKey => ({ key: "id", 
 const slug = (content: Translatable): RouteKey => ({ key: "slug", content });
 
 /** A product opened as a dialog over the list it sits on: `…/products/{id?}`. */
-const productDialog = (list: string, optional = true): RouteEntry => ({
+const productDialog = (list: string): RouteEntry => ({
   name: `${list}-product`,
-  path: ["products", id("products", optional)],
+  path: ["products", id("products", true)],
   module: "routes/product.tsx",
 });
 
@@ -119,12 +119,15 @@ export const NOT_FOUND_ROUTE = { name: "not-found", module: "routes/not-found.ts
 /** The layout of one language (header, footer, menus per language). */
 export const LANGUAGE_LAYOUT = { name: "locale", module: "routes/locale-layout.tsx" } as const;
 
-/** Routes outside the languages: files at the root. `{lang}` stands for each language. */
-export const FILE_ROUTES = [
+/** Routes outside the languages: files at the root (a sitemap per language). */
+export const FILE_ROUTES: readonly { name: string; path: string; module: string }[] = [
   { name: "sitemap-index", path: "sitemap.xml", module: "routes/sitemap-index.tsx" },
-  { name: "sitemap-{lang}", path: "sitemap-{lang}.xml", module: "routes/sitemap.tsx" },
+  ...LANGS.map((lang) => ({ name: `sitemap-${lang}`, path: `sitemap-${lang}.xml`, module: "routes/sitemap.tsx" })),
   { name: "robots", path: "robots.txt", module: "routes/robots.tsx" },
-] as const;
+];
+
+/** The paths of the file routes (`/sitemap.xml`, `/sitemap-en.xml` …, `/robots.txt`). */
+export const FILE_PATHS: ReadonlySet<string> = new Set(FILE_ROUTES.map((file) => `/${file.path}`));
 
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 export const DATA_QUERY = ["_routes"] as const;
@@ -154,6 +157,9 @@ function labelOf(path: readonly (Section | RouteKey)[]): string {
 
 /** Every route of one language, parents before children. */
 export const FLAT_ROUTES: readonly FlatRoute[] = flatten(ROUTES);
+
+/** The most segments a page's path has (after the prefix): a longer path is no page. */
+const DEEPEST = Math.max(...FLAT_ROUTES.map((route) => route.path.length));
 
 export interface RouteMatch {
   lang: Lang;
@@ -191,8 +197,10 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
   const first = all[0] === undefined ? undefined : decodeWord(all[0]);
   const lang = prefixed.find((l) => l === first) ?? defaultLang;
   const segments = lang === defaultLang ? all : all.slice(1);
+  if (segments.length > DEEPEST) return undefined;
+  const words = segments.map(decodeWord);
   for (const route of FLAT_ROUTES) {
-    const match = matchPath(route, segments, lang);
+    const match = matchPath(route, segments, words, lang);
     if (match) {
       const prefix = lang === defaultLang ? [] : [lang];
       const canonical = `/${[...prefix, ...match.canonical].join("/")}`;
@@ -202,7 +210,14 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
   return undefined;
 }
 
-function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
+/** React Router's id of the page at a path, its language included (`products-product-it`), for log lines. */
+export function routeIdOf(pathname: string): string {
+  const match = matchRoute(pathname.replace(/\.data$/, "") || "/");
+  return match ? `${match.route.entry.name}-${match.lang}` : "not-found";
+}
+
+/** `words`: the segments decoded and in lowercase, as path words are compared. */
+function matchPath(route: FlatRoute, segments: string[], words: string[], lang: Lang) {
   const keys: RouteMatch["keys"] = [];
   const canonical: string[] = [];
   const label: string[] = [];
@@ -210,7 +225,7 @@ function matchPath(route: FlatRoute, segments: string[], lang: Lang) {
   for (const part of route.path) {
     const segment = segments[i];
     if (typeof part === "string") {
-      if (segment === undefined || decodeWord(segment) !== WORDS[part][lang]) return undefined;
+      if (segment === undefined || words[i] !== WORDS[part][lang]) return undefined;
       canonical.push(WORDS[part][lang]);
       label.push(part);
     } else {

@@ -13,6 +13,7 @@ import { registerRoute } from "workbox-routing";
 import { NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import { langFromPath } from "./locale";
 import { clientsClaim } from "workbox-core";
 
 interface PrecacheEntry {
@@ -50,7 +51,7 @@ const pages = new NetworkFirst({
 });
 
 function offlinePage(pathname: string): Promise<Response | undefined> {
-  const lang = pathname === "/it" || pathname.startsWith("/it/") ? "it" : "en";
+  const lang = langFromPath(pathname);
   return matchPrecache(`/offline/${lang}.html`);
 }
 

@@ -1,6 +1,7 @@
 // All products: a grid with paging, filters by category and colour, sorting and search, all in
 // the URL (?category=&colour=&sort=&q=&page=). A product opens as a dialog over it (<Outlet/>).
-import { Link, useLocation, useOutlet } from "react-router";
+import { useLocation, useOutlet } from "react-router";
+import { SmartLink } from "../components/SmartLink";
 import type { Route } from "./+types/products";
 import type { ProductSort } from "../../server/content/types";
 import { siteContext } from "../lib/context";
@@ -80,7 +81,7 @@ export default function Products({ loaderData }: Route.ComponentProps) {
       <ProductFilters categories={categories} colours={colours} current={current} action={listPath} />
       {pages.length > 0 ? (
         <section className="search-pages" aria-label={t("products.pagesFound")}>
-          <ul>{pages.map((p) => <li key={p.id}><Link to={p.href}>{p.title}</Link></li>)}</ul>
+          <ul>{pages.map((p) => <li key={p.id}><SmartLink to={p.href}>{p.title}</SmartLink></li>)}</ul>
         </section>
       ) : null}
       {products.items.length > 0 ? (

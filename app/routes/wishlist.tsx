@@ -2,7 +2,8 @@
 // language. The same loader serves the share link (/wishlist?items=12,14), which restores a list
 // on another device, and the browser's own fetch of the stored ids.
 import { useEffect, useMemo, useState } from "react";
-import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import { useFetcher, useLocation, useNavigate } from "react-router";
+import { SmartLink } from "../components/SmartLink";
 import type { Route } from "./+types/wishlist";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
@@ -93,7 +94,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
       ) : ids.length === 0 ? (
         <div className="empty">
           <p>{t("wishlistPage.empty")}</p>
-          <Link className="button" to={localizePath(lang, "products")}>{t("wishlistPage.browse")}</Link>
+          <SmartLink className="button" to={localizePath(lang, "products")}>{t("wishlistPage.browse")}</SmartLink>
         </div>
       ) : (
         <>
@@ -105,7 +106,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
             }}>
               {copied ? t("wishlistPage.copied") : t("wishlistPage.share")}
             </button>
-            <Link className="button button--quiet" to={enquiry}>{t("wishlistPage.enquire")}</Link>
+            <SmartLink className="button button--quiet" to={enquiry}>{t("wishlistPage.enquire")}</SmartLink>
             <button type="button" className="button button--quiet" onClick={() => clear()}>{t("wishlistPage.clear")}</button>
           </div>
           <p className="wishlist__share">

@@ -8,11 +8,12 @@ vcl 4.1;
 #   Surrogate-Control: max-age is the TTL, the longer of stale-while-revalidate and
 #   stale-if-error is the grace. Browsers' Cache-Control (max-age=0, must-revalidate) is for them.
 # - Never stored: an answer with Set-Cookie; Cache-Control (or the CDN header) private, no-store
-#   or no-cache; Vary on anything but Accept-Encoding; a 5xx; a request that is not GET/HEAD,
+#   or no-cache; Vary on Cookie, Accept-Language, Authorization or *; a 5xx; a request that is not GET/HEAD,
 #   that carries Authorization, or for `/` (the language decision is per visitor) or /api/.
 # - The key is the normalised URL alone: tracking parameters (the ones the site's page cache
 #   ignores) are removed and the query sorted; the site reads no Host, cookie or forwarded header
 #   for a page, so none of them may change what is cached (cookies are dropped from page requests).
+#   A redirect, whose Location carries the query as asked, is stored per full URL.
 # - A 5xx from a background fetch is abandoned: the stale copy stays (stale-if-error).
 # - PURGE needs both an allow-listed address and the bearer token; no token configured, no purge.
 #   `xkey-purge` / `xkey-softpurge: <Surrogate-Keys>` (soft: expired but kept for grace),
@@ -25,18 +26,28 @@ vcl 4.1;
 import std;
 import xkey;
 
+# The site is sick after 3 of the last 5 probes failed (about 10 s): a pod busy rendering a burst
+# answers /healthz late, not never, and a sick backend turns every miss into a 503.
 probe fc_site_health {
   .url = "/healthz";
   .interval = 2s;
-  .timeout = 1s;
-  .window = 3;
-  .threshold = 2;
-  .initial = 2;
+  .timeout = 2s;
+  .window = 5;
+  .threshold = 3;
+  .initial = 3;
 }
 
 include "fc-edge.vcl";
 
 sub vcl_recv {
+  # This VCL's working headers are never taken from a client: first thing, before any use (a
+  # client's own x-fc-expected would otherwise stand in for a missing token file).
+  unset req.http.x-fc-expected;
+  unset req.http.x-fc-gone;
+  unset req.http.x-fc-cache;
+  unset req.http.x-fc-key;
+  unset req.http.x-fc-url;
+
   if (req.method == "PURGE") {
     if (client.ip !~ fc_purgers) {
       return (synth(403, "Forbidden"));
@@ -71,11 +82,6 @@ sub vcl_recv {
     return (synth(400, "PURGE needs xkey-purge, xkey-softpurge or X-Purge-All"));
   }
 
-  # Internal headers of this VCL are never taken from a client.
-  unset req.http.x-fc-expected;
-  unset req.http.x-fc-gone;
-  unset req.http.x-fc-cache;
-
   if (req.method != "GET" && req.method != "HEAD") {
     # Forms, the webhook, the purge API: straight to the site, never stored.
     return (pass);
@@ -84,15 +90,19 @@ sub vcl_recv {
     return (pass);
   }
 
-  # Tracking parameters never reach the key (nor the site, which ignores them): utm_*, click ids,
-  # mail-campaign and analytics linker parameters. Then the query is sorted, so parameter order
-  # does not split one page into several objects.
-  if (req.url ~ "\?") {
-    set req.url = regsub(req.url, "\?", "?&");
-    set req.url = regsuball(req.url, "(?i)&(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|yclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)(=[^&]*)?(?=&|$)", "");
-    set req.url = regsub(req.url, "\?&+", "?");
-    set req.url = regsub(req.url, "\?$", "");
-    set req.url = std.querysort(req.url);
+  # The cache key (x-fc-key): the URL without tracking parameters (utm_*, click ids,
+  # mail-campaign and analytics linker parameters), its query sorted, so neither they nor the
+  # parameter order split one page into several objects. The site itself gets the URL as asked
+  # (it ignores those parameters on a page, and carries them into a redirect's Location: a
+  # redirect is therefore stored per full URL, x-fc-url, see vcl_backend_response).
+  set req.http.x-fc-url = req.url;
+  set req.http.x-fc-key = req.url;
+  if (req.http.x-fc-key ~ "\?") {
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?", "?&");
+    set req.http.x-fc-key = regsuball(req.http.x-fc-key, "(?i)&(utm_[a-z0-9_]*|gclid|gclsrc|dclid|gbraid|wbraid|fbclid|msclkid|twclid|ttclid|yclid|igshid|li_fat_id|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok|srsltid)(=[^&]*)?(?=&|$)", "");
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?&+", "?");
+    set req.http.x-fc-key = regsub(req.http.x-fc-key, "\?$", "");
+    set req.http.x-fc-key = std.querysort(req.http.x-fc-key);
   }
 
   # `/` answers per visitor (language from cookie and Accept-Language); the API is never cached.
@@ -107,7 +117,7 @@ sub vcl_recv {
 
 sub vcl_hash {
   # The normalised URL alone (see the invariants): the site never reads Host for a page (SITE_URL).
-  hash_data(req.url);
+  hash_data(req.http.x-fc-key);
   return (lookup);
 }
 
@@ -185,6 +195,16 @@ sub vcl_backend_response {
     return (deliver);
   }
 
+  # A redirect names the URL it was asked with (tracking parameters included) in its Location:
+  # one object per full URL, never one campaign's Location for another's visitors.
+  if (beresp.status >= 300 && beresp.status < 400) {
+    if (beresp.http.Vary) {
+      set beresp.http.Vary = beresp.http.Vary + ", x-fc-url";
+    } else {
+      set beresp.http.Vary = "x-fc-url";
+    }
+  }
+
   # The page's Surrogate-Key becomes the xkey index (space-separated, as the site sends them).
   if (beresp.http.Surrogate-Key) {
     set beresp.http.xkey = beresp.http.Surrogate-Key;
@@ -199,6 +219,12 @@ sub vcl_deliver {
   unset resp.http.Surrogate-Key;
   unset resp.http.Cache-Tag;
   unset resp.http.Surrogate-Control;
+  if (resp.http.Vary ~ "x-fc-url") {
+    set resp.http.Vary = regsub(regsub(resp.http.Vary, "(, )?x-fc-url", ""), "^, ", "");
+    if (resp.http.Vary == "") {
+      unset resp.http.Vary;
+    }
+  }
   return (deliver);
 }
 

@@ -7,8 +7,10 @@
 #   node:24-bookworm-slim, redis:7.4-alpine, mariadb:11.4, wordpress:6.8-php8.3-apache
 #                                 local stand-ins for the official images (docker/stand-ins/), under
 #                                 the names the Dockerfile and docker-compose.yml expect. An image of
-#                                 that name without the `fc.stand-in` label is the real one (a laptop
-#                                 that can pull): it is used as it is, never overwritten.
+#                                 that name without the `fc.stand-in` label is the real one: used
+#                                 as it is, never overwritten; a missing one is pulled first where
+#                                 a registry answers (a laptop), and made only where none does.
+#   fc-varnish:local              docker/varnish (the compose stack's edge) on that Debian base
 #   fc-site:local, fc-site:build  the Dockerfile (the runtime, and the build stage the compose
 #                                 stack's export runs), with BuildKit's built-in frontend
 #
@@ -59,29 +61,43 @@ stand_in() {
     echo "== docker images: $name is the real image: used as it is"
     return
   fi
+  # A machine that reaches a registry gets the real image (fails at once where none answers).
+  if ! exists "$name" && "$DOCKER" pull -q "$name" >/dev/null 2>&1; then
+    echo "== docker images: $name pulled: the real image"
+    return
+  fi
   need_base
   step "$name (stand-in, $source)"
   "$DOCKER" build -q -t "$name" "$context" >/dev/null
   done_step "$name"
 }
 
-# node:24-bookworm-slim: the context gets the Node 24 the tests run on, the machine's npm and its
-# CA bundle.
-node_context="$(mktemp -d /var/tmp/fc-node-context.XXXXXX)"
+# node:24-bookworm-slim: the context gets the Node 24 the tests run on (on Linux; elsewhere the
+# official Linux binary from npm's node-linux-<arch>@24), the machine's npm and its CA bundle.
+node_context="$(mktemp -d "${TMPDIR:-/tmp}/fc-node-context.XXXXXX")"
 trap 'rm -rf "$node_context"' EXIT
-node_bin="$(command -v node)"
-if [ "$("$node_bin" -p 'process.versions.node.split(".")[0]')" != 24 ]; then
-  echo "node in PATH is $("$node_bin" --version), not 24: put Node 24 first in PATH (.ci/run does)" >&2
-  exit 1
+if ! exists node:24-bookworm-slim || is_stand_in node:24-bookworm-slim; then
+  node_bin="$(command -v node)"
+  if [ "$(uname -s)" = Linux ] && [ "$("$node_bin" -p 'process.versions.node.split(".")[0]')" = 24 ]; then
+    cp "$(readlink -f "$node_bin")" "$node_context/node"
+  else
+    case "$(uname -m)" in aarch64 | arm64) arch=arm64 ;; *) arch=x64 ;; esac
+    (cd "$node_context" && npm pack -q "node-linux-$arch@24" >/dev/null && tar -xzf node-linux-*.tgz package/bin/node && mv package/bin/node node && rm -rf package node-linux-*.tgz)
+  fi
+  cp docker/stand-ins/node/Dockerfile "$node_context/"
+  cp -r "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$node_context/npm"
+  cp /etc/ssl/certs/ca-certificates.crt "$node_context/ca-certificates.crt" 2>/dev/null || : >"$node_context/ca-certificates.crt"
 fi
-cp docker/stand-ins/node/Dockerfile "$node_context/"
-cp "$(readlink -f "$node_bin")" "$node_context/node"
-cp -r "$(dirname "$(readlink -f "$(command -v npm)")")/.." "$node_context/npm"
-cp /etc/ssl/certs/ca-certificates.crt "$node_context/ca-certificates.crt"
 stand_in node:24-bookworm-slim "$node_context" docker/stand-ins/node
 stand_in redis:7.4-alpine docker/stand-ins/redis docker/stand-ins/redis
 stand_in mariadb:11.4 docker/stand-ins/mariadb docker/stand-ins/mariadb
 stand_in wordpress:6.8-php8.3-apache docker/stand-ins/wordpress docker/stand-ins/wordpress
+
+# The edge of the compose stack (docker/varnish, Debian's Varnish and xkey) on the same base.
+need_base
+step "fc-varnish:local (docker/varnish)"
+"$DOCKER" build -q --build-arg DEBIAN_IMAGE="$BASE" -t fc-varnish:local docker/varnish >/dev/null
+done_step "fc-varnish:local"
 
 step "fc-site:local and fc-site:build (the Dockerfile)"
 "$DOCKER" build -q --target build -t fc-site:build "$ROOT" >/dev/null

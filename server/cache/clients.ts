@@ -77,24 +77,67 @@ function redisOptions(options: RedisClientOptions, role: "command" | "subscriber
  */
 function watch(client: RedisLike, role: string, watcher: RedisConnectionWatcher | undefined): void {
   if (!watcher) return;
-  let last = "";
-  let lastAt = 0;
+  // When each cause was last logged: three Sentinels refusing in turn are three causes, each
+  // logged once a minute, not a line per retry. Bounded: causes name hosts and ports only.
+  const logged = new Map<string, number>();
   const report = (error: unknown) => {
     const cause = error instanceof Error ? error.message : String(error);
     const auth = AUTH_FAILURE.test(cause);
     if (auth) watcher.authFailed?.(true);
     const now = Date.now();
-    if (cause === last && now - lastAt < REPEAT_WARNING_MS) return;
-    last = cause;
-    lastAt = now;
+    if (now - (logged.get(cause) ?? -Infinity) < REPEAT_WARNING_MS) return;
+    if (logged.size >= 100) logged.clear();
+    logged.set(cause, now);
     watcher.warn({ role, cause, auth }, auth ? "Redis refused the credentials" : "Redis connection error");
   };
   client.on("error", report);
+  // Sentinel: each Sentinel that failed a lookup; Cluster: each node's own connection.
   client.on("sentinelError", report);
+  client.on("node error", report);
   client.on("ready", () => {
-    last = "";
+    logged.clear();
     watcher.authFailed?.(false);
   });
+}
+
+/** How long a connection that gave up waits before it starts over. */
+const RESTART_AFTER_MS = 500;
+
+/**
+ * A Redis connection that never stays given up unless it was closed on purpose. Invariant: until
+ * disconnect() or quit() is called, a connection whose status reaches "end" is connected again.
+ *
+ * Why: when a Sentinel failover closes the connection while ioredis is still asking the
+ * Sentinels for the master (its failover detector fires mid-lookup), the lookup fails with
+ * "Connection is closed." and ioredis ends the connection for good, retry strategy or not
+ * (redis/ioredis#1683). Seen in tests/reliability/redis-sentinel.test.ts: one pod in a few stayed
+ * without Redis, and without the purge bus, after the failover, until restarted.
+ */
+export class PersistentRedis extends Redis {
+  private stopped = false;
+
+  /** `url`: a single Redis's URL; without it, `options` say where (Sentinel). */
+  constructor(options: Omit<RedisOptions, "replyMapping">, url?: string) {
+    // ioredis reads its arguments by type and skips an undefined URL.
+    super(...([url, options] as [string, Omit<RedisOptions, "replyMapping">]));
+    this.on("end", () => {
+      if (this.stopped) return;
+      const restart = setTimeout(() => {
+        if (!this.stopped && this.status === "end") this.connect().catch(() => undefined);
+      }, RESTART_AFTER_MS);
+      restart.unref();
+    });
+  }
+
+  override disconnect(reconnect = false): void {
+    if (!reconnect) this.stopped = true;
+    super.disconnect(reconnect);
+  }
+
+  override quit(...args: Parameters<Redis["quit"]>): ReturnType<Redis["quit"]> {
+    this.stopped = true;
+    return super.quit(...args);
+  }
 }
 
 /** Undefined when Redis is not configured (memory tier only). */
@@ -113,12 +156,12 @@ function connect(config: RedisConfig, options: RedisClientOptions): RedisClients
       return undefined;
     case "single":
       return {
-        command: new Redis(config.url, redisOptions(options, "command")),
-        subscriber: new Redis(config.url, redisOptions(options, "subscriber")),
+        command: new PersistentRedis(redisOptions(options, "command"), config.url),
+        subscriber: new PersistentRedis(redisOptions(options, "subscriber"), config.url),
       };
     case "sentinel": {
       const make = (role: "command" | "subscriber") =>
-        new Redis({
+        new PersistentRedis({
           ...redisOptions(options, role),
           sentinels: config.sentinels,
           name: config.name,

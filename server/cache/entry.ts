@@ -10,17 +10,10 @@
 // In Redis a record is a hash (so a soft purge is one HSET of one field, without reading the value):
 //   k key · v value JSON · x not-found error JSON · g tags JSON · p policy · a/f/s the instants.
 import type { CachePolicyName } from "../content/cached";
-import { WordPressError } from "../content/wordpress-client";
 import type { CachePolicy } from "./policies";
+import type { NotFoundAnswer, OriginErrors } from "./origin-errors";
 
-/** What is kept of a not-found answer, enough to throw an equivalent WordPressError each time. */
-export interface NotFoundAnswer {
-  code: string;
-  status: number;
-  message: string;
-  endpoint: string;
-  body?: unknown;
-}
+export type { NotFoundAnswer } from "./origin-errors";
 
 export interface CacheRecord {
   readonly key: string;
@@ -94,20 +87,9 @@ export function buildRecord(init: {
   };
 }
 
-export function notFoundAnswerOf(error: WordPressError): NotFoundAnswer {
-  const answer: NotFoundAnswer = { code: error.code, status: error.status, message: error.message, endpoint: error.endpoint };
-  if (error.body !== undefined) answer.body = error.body;
-  return answer;
-}
-
-/** A fresh WordPressError for each caller (stacks and mutations stay per request); notFound holds by construction. */
-export function notFoundError(answer: NotFoundAnswer): WordPressError {
-  return new WordPressError({ ...answer });
-}
-
 /** The value to hand to a caller, or the remembered not-found answer thrown. */
-export function serve<T>(record: CacheRecord): T {
-  if (record.notFound) throw notFoundError(record.notFound);
+export function serve<T>(record: CacheRecord, errors: OriginErrors): T {
+  if (record.notFound) throw errors.revive(record.notFound);
   return record.value as T;
 }
 

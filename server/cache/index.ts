@@ -39,7 +39,7 @@ export function createCacheStackFromConfig(
     redisClient?: RedisClientOptions;
     /** Connections made already (main.ts shares the command one with the rate limits). */
     clients?: RedisClients;
-  } = {},
+  },
 ): CacheStack {
   const { redisClient, clients: given, ...rest } = extra;
   const clients = given ?? createRedisClients(config.redis, redisClient);

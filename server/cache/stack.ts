@@ -9,7 +9,8 @@
 //   short Redis lock (SET NX PX, kept alive while fetching) across processes; the others poll for
 //   the winner's answer. A dead holder's lock expires and someone else fetches.
 // - errors: never cached (Hydrogen's rule), except not-found answers, kept briefly under the
-//   "notFound" policy and thrown again as a WordPressError each time. With a stale copy, an error or
+//   "notFound" policy and thrown again, fresh, each time; the fetch's owner says which errors are
+//   not-found answers (`errors`, server/cache/origin-errors.ts). With a stale copy, an error or
 //   a timeout serves the stale copy (stale-if-error). A hard timeout ends in an error, never a hang.
 // - purges (CONTRACT "Purge semantics"): applied here, in Redis, and through the bus on every other
 //   instance; repeated after the bus deadline for answers that were in flight; then the CDN.
@@ -21,11 +22,11 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cluster } from "ioredis";
 import type { Cached, CacheEntry, CachePolicyName } from "../content/cached";
-import { WordPressError, isWordPressError } from "../content/wordpress-client";
+import type { OriginErrors } from "./origin-errors";
 import type { BreakerState } from "./breaker";
 import { PurgeBus, encodePurgeMessage, type PurgeMessage, type PurgeMode } from "./bus";
 import type { RedisLike } from "./clients";
-import { buildRecord, freshness, isSoftPurged, notFoundAnswerOf, serve, type BuiltRecord, type CacheRecord } from "./entry";
+import { buildRecord, freshness, isSoftPurged, serve, type BuiltRecord, type CacheRecord } from "./entry";
 import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
 import { MemoryTier, type MemoryStats } from "./memory-tier";
 import type { CachePolicies } from "./policies";
@@ -46,8 +47,8 @@ export type LookupTier = "memory" | "redis";
 export type LookupResult = "hit" | "stale" | "miss";
 
 export interface OriginEvent {
-  /** notFound: WordPress said the item does not exist (cached briefly). */
-  outcome: "ok" | "notFound" | "error" | "timeout";
+  /** notFound: the origin said the item does not exist (cached briefly); else how its error classifies. */
+  outcome: "ok" | "notFound" | "transient" | "fatal";
   durationMs: number;
 }
 
@@ -113,6 +114,8 @@ export interface CacheStack {
 
 export interface CacheStackOptions {
   policies: CachePolicies;
+  /** Which of the fetch's errors are not-found answers (cached briefly), transient or fatal. */
+  errors: OriginErrors;
   /** Byte bound of the memory tier (CACHE_MEMORY_MB × 2^20). */
   memoryBytes: number;
   /**
@@ -207,6 +210,7 @@ function errorMessage(error: unknown): string {
 
 export function createCacheStack(options: CacheStackOptions): CacheStack {
   const policies = options.policies;
+  const errors = options.errors;
   const softTimeoutMs = options.softTimeoutMs ?? CACHE_DEFAULTS.softTimeoutMs;
   const hardTimeoutMs = options.hardTimeoutMs ?? CACHE_DEFAULTS.hardTimeoutMs;
   const lockTtlMs = options.lockTtlMs ?? CACHE_DEFAULTS.lockTtlMs;
@@ -292,7 +296,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
    */
   const deliver = <T>(record: CacheRecord): T => {
     if (observe.served && !insideFetch.getStore()) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy }));
-    return serve<T>(record);
+    return serve<T>(record, errors);
   };
 
   const cached: Cached = async <T>(
@@ -558,12 +562,12 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
       built = buildRecord({ key, value, tags: allTags, policy: policies[policy] ?? policies.short, fetchedAt, storedAt: Date.now() });
       reportOrigin("ok", fetchedAt);
     } catch (error) {
-      if (isWordPressError(error) && error.notFound) {
-        built = buildRecord({ key, notFound: notFoundAnswerOf(error), tags: allTags, policy: policies.notFound, fetchedAt, storedAt: Date.now() });
+      if (errors.classify(error) === "notFound") {
+        built = buildRecord({ key, notFound: errors.remember(error), tags: allTags, policy: policies.notFound, fetchedAt, storedAt: Date.now() });
         reportOrigin("notFound", fetchedAt);
       } else {
         release();
-        reportOrigin(isTimeout(error) ? "timeout" : "error", fetchedAt);
+        reportOrigin(errors.classify(error) === "transient" ? "transient" : "fatal", fetchedAt);
         if (backoffUntil.size > MAX_BACKOFF_KEYS) backoffUntil.clear();
         backoffUntil.set(key, Date.now() + errorBackoffMs);
         throw error;
@@ -599,23 +603,12 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     if (observe.origin) safeObserve(() => observe.origin!({ outcome, durationMs: Date.now() - startedAt }));
   }
 
-  function isTimeout(error: unknown): boolean {
-    return isWordPressError(error) && error.code === "timeout";
-  }
-
   function withDeadline<R>(promise: Promise<R>, deadline: number, key: string): Promise<R> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
         () =>
-          reject(
-            new WordPressError({
-              code: "timeout",
-              status: 0,
-              endpoint: "cache",
-              message: `no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`,
-            }),
-          ),
+          reject(errors.timedOut(`no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`)),
         Math.max(0, deadline - Date.now()),
       );
     });

@@ -97,6 +97,7 @@ export function mapImage(media: WpMedia, ctx: MapContext): Image {
     height: largest.height,
     alt: decodeEntities(media.alt_text).trim(),
     sizes,
+    ...(media.media_details.focal_point ? { focal: media.media_details.focal_point } : {}),
   };
 }
 

@@ -65,6 +65,19 @@ export const wpMediaSize = z.object({
   mime_type: z.string().optional(),
 });
 
+/** `{x, y}` as fractions of the width and height (numbers or numeric strings), else undefined. */
+function focalPoint(value: unknown): { x: number; y: number } | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { x, y } = value as { x?: unknown; y?: unknown };
+  const fraction = (v: unknown) => {
+    const n = typeof v === "string" && v.trim() !== "" ? Number(v) : v;
+    return typeof n === "number" && Number.isFinite(n) && n >= 0 && n <= 1 ? n : undefined;
+  };
+  const fx = fraction(x);
+  const fy = fraction(y);
+  return fx === undefined || fy === undefined ? undefined : { x: fx, y: fy };
+}
+
 export const wpMedia = z.object({
   id,
   slug: z.string().default(""),
@@ -78,6 +91,8 @@ export const wpMedia = z.object({
     width: metaNumber,
     height: metaNumber,
     sizes: z.preprocess(emptyAsObject, z.record(z.string(), wpMediaSize)),
+    /** Where the subject is (docs/content-model.md); anything but two fractions 0–1 is ignored. */
+    focal_point: z.unknown().optional().transform(focalPoint),
   }),
   lang: lang.optional(),
   translations: translations.optional(),

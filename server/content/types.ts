@@ -26,6 +26,8 @@ export interface Image {
   alt: string;
   /** Every rendition WordPress made, smallest first, for srcset. */
   sizes: ImageSize[];
+  /** Where the subject is, as fractions of width and height; absent: the centre. Crops keep it in frame. */
+  focal?: { x: number; y: number };
 }
 
 export interface Term {

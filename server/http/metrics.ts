@@ -3,10 +3,11 @@
 // dashboards use exists from start-up at 0.
 import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { FLAT_ROUTES } from "../../app/lib/route-table";
 import { WEBHOOK_RESULTS } from "./cache-api";
 
-/** The route patterns of the pages most visited (server/http/route-label.ts): their render series exist from start-up. */
-const PAGE_ROUTES = ["/", "/products", "/products/:id", "/categories/:slug", "/categories/:slug/products/:id", "/collections/:slug", "/exclusives/:slug", "/products.data", "/products/:id.data"];
+/** Every page's route pattern (the route table's labels) and its data request's: their render series exist from start-up. */
+const PAGE_ROUTES = FLAT_ROUTES.flatMap((route) => [route.label, `${route.label}.data`]);
 
 /** `cdnProvider`: the configured CDN_PROVIDER, whose purge series exist from start-up. */
 export function createMetrics(cdnProvider = "none") {

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { DATA_QUERY, matchRoute } from "../../app/lib/route-table";
+import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../app/lib/route-table";
 import type { PageRenders, RenderTurn } from "./page-renders";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -248,7 +248,7 @@ export class PageCache {
 
 /** Paths with an extension that are pages all the same: data requests, sitemaps, robots. */
 export function isPagePath(path: string): boolean {
-  return path.endsWith(".data") || /^\/sitemap(-[a-z]{2})?\.xml$/.test(path) || path === "/robots.txt";
+  return path.endsWith(".data") || FILE_PATHS.has(path);
 }
 
 function cacheable(req: IncomingMessage): boolean {

@@ -2,9 +2,7 @@
 // the number of series stays bounded whatever visitors (or scanners) request. Both languages
 // share one pattern in English words (the route table's label); the language is not a dimension
 // SREs asked for.
-import { FILE_ROUTES, LANGS, matchRoute } from "../../app/lib/route-table";
-
-const FILE_PATHS = new Set(FILE_ROUTES.flatMap((f) => (f.path.includes("{lang}") ? LANGS.map((l) => f.path.replace("{lang}", l)) : [f.path])).map((p) => `/${p}`));
+import { FILE_PATHS, matchRoute } from "../../app/lib/route-table";
 
 export function routeLabel(pathname: string): string {
   if (pathname.startsWith("/assets/")) return "/assets/*";

@@ -25,6 +25,7 @@ import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
 import { RETRY_AFTER_SECONDS } from "../content/outage";
 import type { Lang } from "../../app/lib/locale";
+import { routeIdOf } from "../../app/lib/route-table";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -126,6 +127,8 @@ export function createSite(options: SiteOptions) {
         method: req.method,
         path,
         route,
+        // Pages only: React Router's route id with its language (`products-it`).
+        routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
         status: res.statusCode,
         durationMs: Math.round(seconds * 1e4) / 10,
         cache: outcome() ?? "none",

@@ -121,6 +121,14 @@ describe.runIf(ready)("URLs in a real browser", () => {
     expect(await page.inputValue("#filter-category")).toBe(category.it.slug);
     expect(await page.isChecked(`input[name=colour][value="${colour.it.slug}"]`)).toBe(true);
 
+    // Filters chosen on the page (a client-side navigation) go along too.
+    await page.goto(`${site.url}/products`, { waitUntil: "networkidle" });
+    await page.selectOption("#filter-category", category.en.slug);
+    await page.waitForURL(`${site.url}/products?category=${category.en.slug}`);
+    await page.waitForSelector(`.language-switcher a[hreflang=it][href="/it/prodotti?category=${category.it.slug}"]`);
+    await page.click(".language-switcher a[hreflang=it]");
+    await page.waitForURL(`${site.url}/it/prodotti?category=${category.it.slug}`);
+
     // A paged list: the same page number on the other side.
     const total = (wp.catalogue.list("products", { lang: "it", status: "publish" }) as PostRecord[]).length;
     expect(total, "the demo catalogue has a second page").toBeGreaterThan(24);
@@ -178,9 +186,12 @@ describe.runIf(ready)("URLs in a real browser", () => {
       "/\\evil.example/Products",
       "/IT//evil.example",
       "/Products/12?next=//evil.example",
+      "/IT/Prodotti",
     ];
+    // Headers a proxy might pass on never shape the target either.
+    const headers = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Forwarded: "host=evil.example" };
     for (const path of hostile) {
-      const res = await fetch(site.url + path, { redirect: "manual" });
+      const res = await fetch(site.url + path, { redirect: "manual", headers });
       expect(res.status, path).toBeLessThan(500);
       const location = res.headers.get("location");
       if (location !== null) {

@@ -7,6 +7,7 @@ import { Cluster } from "ioredis";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheLogger, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import { have } from "../support/requirements";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 import { hasRedisServer, startRedisCluster, type RedisClusterServer } from "../support/redis-server";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -55,6 +56,7 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
       redisTimeoutMs: 500,
       busDeadlineMs: 100,
       logger,
+      errors: wordpressOriginErrors,
     });
     stack.onPurge((e) => events.push(e));
     stacks.push(stack);

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheStack, type CacheStackOptions, type PurgeEvent } from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 
 const policies = createPolicies({ freshSeconds: 5, staleSeconds: 30 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -56,6 +57,7 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
       breaker: { failureThreshold: 3, openMs: 150 },
       observe: { lookup: () => undefined, redisState: (up) => states.push(up) },
       ...extra,
+      errors: wordpressOriginErrors,
     });
     stack.onPurge((e) => events.push(e));
     stacks.push(stack);

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import type { CacheEntry, CachePolicyName } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 import {
   createCacheStack,
   createKeyspace,
@@ -104,6 +105,7 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
       observe: { lookup: () => undefined, redisState: (up) => states.push(up) },
       cdnPurger: { purge: async (tags) => void cdn.push(tags) },
       ...rest,
+      errors: wordpressOriginErrors,
     });
     stack.onPurge((e) => events.push(e));
     open.push(stack);

@@ -123,6 +123,15 @@ describe.runIf(ready)("the client address and the rate limits", () => {
     expect((await subscribe(proxied, "a-spoof@example.com", "198.51.100.99, 192.0.2.10")).status).toBe(429);
   });
 
+  it("trusts the proxy for the client address only: its X-Forwarded-Host and -Proto never shape a page", async () => {
+    const headers = { "X-Forwarded-For": "192.0.2.40", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+    for (const path of ["/products", "/it/prodotti", "/sitemap-en.xml", "/robots.txt"]) {
+      const res = await fetch(`${proxied.url}${path}`, { headers });
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).not.toContain("evil.example");
+    }
+  });
+
   it("ignores X-Forwarded-For without TRUST_PROXY: a visitor cannot leave the limit by forging it", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < FORM_POSTS + 1; i++) statuses.push((await subscribe(direct, `c${i}@example.com`, `192.0.2.${100 + i}`)).status);

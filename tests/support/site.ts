@@ -30,7 +30,23 @@ export interface RunningSite {
  */
 export const TEST_SITE_ENV: Readonly<Record<string, string>> = { NODE_ENV: "production", LOG_LEVEL: "info", DEMO_CATALOGUE: "true" };
 
+/**
+ * A port from freePort() can be taken by another process before the site binds it (suites and
+ * other runs share the machine): a site that could not bind a port it was not given is started
+ * again on fresh ports, twice at most.
+ */
 export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSite> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startSiteOnce(env, timeoutMs);
+    } catch (error) {
+      const portsChosenHere = !env.PORT || !env.METRICS_PORT;
+      if (!(portsChosenHere && attempt < 3 && /EADDRINUSE/.test(String(error)))) throw error;
+    }
+  }
+}
+
+async function startSiteOnce(env: Record<string, string>, timeoutMs: number): Promise<RunningSite> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const logs: string[] = [];

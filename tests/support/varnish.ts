@@ -42,7 +42,21 @@ export interface RunningVarnish {
   stop(): Promise<void>;
 }
 
+/**
+ * A port from freePort() can be taken by another process before varnishd binds it (the machine is
+ * shared): a varnishd that could not bind is started again on a fresh port, twice at most.
+ */
 export async function startVarnish(options: VarnishOptions): Promise<RunningVarnish> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startVarnishOnce(options);
+    } catch (error) {
+      if (!(attempt < 3 && /Address already in use|Could not get socket/.test(String(error)))) throw error;
+    }
+  }
+}
+
+async function startVarnishOnce(options: VarnishOptions): Promise<RunningVarnish> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "fc-varnish-"));
   // varnishd drops privileges (root starts it): its compiler (user varnish) reads fc-edge.vcl
   // here, its worker (user vcache) reads the purge token, as a deployment's mounted secret is.
@@ -54,7 +68,7 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   writeFileSync(
     path.join(dir, "fc-edge.vcl"),
     [
-      `backend site { .host = "127.0.0.1"; .port = "${options.backendPort}"; .probe = fc_site_health; .connect_timeout = 1s; .first_byte_timeout = 30s; }`,
+      `backend site { .host = "127.0.0.1"; .port = "${options.backendPort}"; .probe = fc_site_health; .connect_timeout = 5s; .first_byte_timeout = 60s; }`,
       `acl fc_purgers { ${purgers.map((p) => `${p};`).join(" ")} }`,
       "",
     ].join("\n"),
@@ -93,7 +107,10 @@ export async function startVarnish(options: VarnishOptions): Promise<RunningVarn
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const deadline = Date.now() + 30_000;
   while (!(await listening(port))) {
-    if (child.exitCode !== null) throw new Error(`varnishd exited with ${child.exitCode}:\n${logs.join("\n")}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`varnishd exited with ${child.exitCode}:\n${logs.join("\n")}`);
+    }
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`varnishd did not listen within 30 s:\n${logs.join("\n")}`);

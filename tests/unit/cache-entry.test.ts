@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildRecord, freshness, fromRedisHash, isSoftPurged, serve, toRedisFields } from "../../server/cache/entry";
 import { createPolicies } from "../../server/cache/policies";
 import { WordPressError } from "../../server/content/wordpress-client";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 
 const policies = createPolicies({ freshSeconds: 60, staleSeconds: 600 });
 
@@ -36,11 +37,11 @@ describe("cache entry", () => {
 
   it("round-trips a not-found answer and throws an equal WordPressError each time it is served", () => {
     const error = new WordPressError({ code: "rest_forbidden", status: 401, message: "Sorry", endpoint: "wp/v2/products/:id", body: { code: "rest_forbidden" } });
-    const built = buildRecord({ key: "k", notFound: { code: error.code, status: error.status, message: error.message, endpoint: error.endpoint, body: error.body }, tags: [], policy: policies.notFound, fetchedAt: 1, storedAt: 1 });
+    const built = buildRecord({ key: "k", notFound: wordpressOriginErrors.remember(error), tags: [], policy: policies.notFound, fetchedAt: 1, storedAt: 1 });
     const back = fromRedisHash("k", hashOf(toRedisFields(built.record, built.json)))!;
     const thrown = (() => {
       try {
-        serve(back);
+        serve(back, wordpressOriginErrors);
       } catch (e) {
         return e;
       }
@@ -48,7 +49,7 @@ describe("cache entry", () => {
     expect(thrown).toBeInstanceOf(WordPressError);
     expect(thrown.notFound).toBe(true);
     expect([thrown.code, thrown.status, thrown.endpoint, thrown.body]).toEqual(["rest_forbidden", 401, "wp/v2/products/:id", { code: "rest_forbidden" }]);
-    expect(() => serve(back)).toThrow(WordPressError);
+    expect(() => serve(back, wordpressOriginErrors)).toThrow(WordPressError);
   });
 
   it("reads a missing, foreign or damaged hash as a miss, never an error", () => {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCacheStack, createCacheStackFromConfig, createPolicies, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import type { CacheEntry } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
+import { wordpressOriginErrors } from "../../server/content/origin-errors";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stacks: CacheStack[] = [];
@@ -12,9 +13,10 @@ afterEach(async () => {
   await Promise.all(stacks.splice(0).map((s) => s.close()));
 });
 
-function stack(extra: { cdn?: string[][]; hardTimeoutMs?: number } = {}) {
+function stack(extra: { cdn?: string[][]; cdnModes?: string[]; hardTimeoutMs?: number } = {}) {
   const lookups: string[] = [];
   const s = createCacheStack({
+    errors: wordpressOriginErrors,
     policies: createPolicies({ freshSeconds: 0.1, staleSeconds: 5 }),
     memoryBytes: 1024 * 1024,
     softTimeoutMs: 100,
@@ -22,7 +24,12 @@ function stack(extra: { cdn?: string[][]; hardTimeoutMs?: number } = {}) {
     busDeadlineMs: 30,
     errorBackoffMs: 0,
     observe: { lookup: (tier, result) => lookups.push(`${tier}:${result}`), redisState: () => undefined },
-    cdnPurger: { purge: async (tags) => void extra.cdn?.push(tags) },
+    cdnPurger: {
+      purge: async (tags, options) => {
+        extra.cdn?.push(tags);
+        extra.cdnModes?.push(options?.soft ? "soft" : "hard");
+      },
+    },
   });
   stacks.push(s);
   return { s, lookups };
@@ -123,12 +130,24 @@ describe("CacheStack, memory tier only", () => {
     expect(events.map((e) => e.before === undefined)).toEqual([true, false]);
   });
 
+  it("tells the CDN which purges are soft (an update: the edge may keep the page in grace) and which hard (a delete)", async () => {
+    const cdn: string[][] = [];
+    const cdnModes: string[] = [];
+    const { s } = stack({ cdn, cdnModes });
+    await s.purge(["products:2"], { mode: "soft" });
+    await s.purge(["products:3"], { mode: "hard" });
+    await sleep(80);
+    expect(cdn).toEqual([["products:2"], ["products:3"]]);
+    expect(cdnModes).toEqual(["soft", "hard"]);
+  });
+
   it("reports as served only what the caller receives, not what a fetch read to build it", async () => {
     // A product's fetch reads the whole product index (slug → id). The page that shows the product
     // must be tagged with that product, the same whether its answer was fetched or cached: tagging
     // it with every product in the index made every product edit purge every product page.
     const served: string[][] = [];
     const s = createCacheStack({
+    errors: wordpressOriginErrors,
       policies: createPolicies({ freshSeconds: 5, staleSeconds: 5 }),
       memoryBytes: 1024 * 1024,
       observe: { lookup: () => undefined, redisState: () => undefined, served: ({ tags }) => served.push([...tags]) },
@@ -165,7 +184,7 @@ describe("CacheStack, memory tier only", () => {
   });
 
   it("is built from the configuration: no Redis configured, memory tier only", async () => {
-    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 });
+    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
     stacks.push(s);
     expect(s.stats()).toMatchObject({ redis: "disabled", memory: { entries: 0, maxBytes: 2 * 1024 * 1024 } });
     expect(await s.cached("k", [], "menu", async () => "menu")).toBe("menu");

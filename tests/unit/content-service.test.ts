@@ -271,6 +271,14 @@ describe("ContentService: terms, editions, pages", () => {
         const all = [cat(7, "vases", "en", { en: 7, it: 8 }), cat(8, "vasi", "it", { en: 7, it: 8 })];
         return { data: all.filter((c) => (!p.slug || c.slug === p.slug) && c.lang === p.lang) };
       },
+      "wp/v2/product_colors": (p) => {
+        const all = [
+          ...colours,
+          { id: 10, name: "Celadon", slug: "celadon", taxonomy: "product_colors", meta: { hex: "#9fbfa5" }, lang: "en", translations: { en: 10, it: 11 } },
+          { id: 11, name: "Celadon", slug: "celadon-it", taxonomy: "product_colors", meta: { hex: "#9fbfa5" }, lang: "it", translations: { en: 10, it: 11 } },
+        ];
+        return { data: all.filter((c) => c.lang === p.lang) };
+      },
       "wp/v2/collections": (p) => {
         const all = [
           { id: 50, slug: "alba", title: { rendered: "Alba" }, lang: "en", translations: { en: 50, it: 150 }, meta: {} },
@@ -281,6 +289,9 @@ describe("ContentService: terms, editions, pages", () => {
     });
     const content = createContentService({ client, config });
     expect(await content.translate("product_categories", "vases", "en", "it")).toBe("vasi");
+    // A colour filter on the product list follows the language switch too.
+    expect(await content.translate("product_colors", "celadon", "en", "it")).toBe("celadon-it");
+    expect(await content.translate("product_colors", "white", "en", "it")).toBeNull();
     expect(await content.translate("collections", "alba-it", "it", "en")).toBe("alba");
     expect(await content.translate("collections", "nope", "it", "en")).toBeNull();
     expect(await content.getCategory("vasi", "it")).toMatchObject({ id: 8, slug: "vasi", image: null });

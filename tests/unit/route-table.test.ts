@@ -6,6 +6,24 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLAT_ROUTES, WORDS, matchRoute, pathOf } from "../../app/lib/route-table";
 import { pageCacheKey } from "../../server/http/page-cache";
+import { alternatesFor } from "../../app/lib/alternates.server";
+import type { ContentService } from "../../server/content/types";
+
+/** Translations as WordPress would give them: English key → Italian key, per content. */
+const TWINS: Record<string, Record<string, string>> = {
+  products: { "12": "112" },
+  product_categories: { vases: "vasi" },
+  product_colors: { celadon: "celadon-it" },
+  collections: { alba: "alba-it" },
+};
+const content = {
+  async translate(kind: string, key: string, from: string, to: string) {
+    const twins = TWINS[kind] ?? {};
+    if (from === "en" && to === "it") return twins[key] ?? null;
+    if (from === "it" && to === "en") return Object.keys(twins).find((k) => twins[k] === key) ?? null;
+    return key;
+  },
+} as unknown as ContentService;
 
 describe("the route table", () => {
   it("matches a path in any letter case and names its canonical lowercase form, keys kept", () => {
@@ -51,6 +69,26 @@ describe("the route table", () => {
         expect(match?.canonical).toBe(built);
       }
     }
+  });
+});
+
+describe("the alternates of a page", () => {
+  it("translate path words, keys and the declared query, and keep nothing undeclared", async () => {
+    const url = new URL("http://x/products/12?category=vases&colour=celadon&sort=name&q=vaso&page=2&utm_source=x");
+    expect(await alternatesFor(content, url)).toEqual({
+      en: "/products/12?category=vases&colour=celadon&sort=name&q=vaso&page=2",
+      it: "/it/prodotti/112?category=vasi&colour=celadon-it&sort=name&q=vaso&page=2",
+    });
+    expect((await alternatesFor(content, "/it/collezioni/alba-it/prodotti/112")).en).toBe("/collections/alba/products/12");
+  });
+
+  it("drop a filter without a translation, and the page number with it", async () => {
+    const url = new URL("http://x/products?category=vases&colour=ink&page=3&sort=name");
+    expect((await alternatesFor(content, url)).it).toBe("/it/prodotti?category=vasi&sort=name");
+  });
+
+  it("map only the path words of a path no route claims", async () => {
+    expect(await alternatesFor(content, "/it/prodotti/1/2")).toEqual({ en: "/products/1/2", it: "/it/prodotti/1/2" });
   });
 });
 

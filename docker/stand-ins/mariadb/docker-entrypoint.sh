@@ -14,8 +14,13 @@ if [ ! -d /var/lib/mysql/mysql ]; then
       echo "CREATE USER '$MARIADB_USER'@'%' IDENTIFIED BY '${MARIADB_PASSWORD:-}';"
       [ -n "${MARIADB_DATABASE:-}" ] && echo "GRANT ALL ON \`$MARIADB_DATABASE\`.* TO '$MARIADB_USER'@'%';"
     fi
-    # Root only through the socket inside the container (MARIADB_RANDOM_ROOT_PASSWORD's intent: no
-    # known root password from outside).
+    # MARIADB_ROOT_PASSWORD: root from anywhere with it (testcontainers). Otherwise root only
+    # through the socket inside the container (MARIADB_RANDOM_ROOT_PASSWORD's intent: no known
+    # root password from outside).
+    if [ -n "${MARIADB_ROOT_PASSWORD:-}" ]; then
+      echo "CREATE USER 'root'@'%' IDENTIFIED BY '$MARIADB_ROOT_PASSWORD';"
+      echo "GRANT ALL ON *.* TO 'root'@'%' WITH GRANT OPTION;"
+    fi
     echo "FLUSH PRIVILEGES;"
   } | mariadb --socket=/run/mysqld/init.sock
   kill "$init"

@@ -447,13 +447,29 @@ function rank(p: RoomPlacement): number {
 
 // ——— Hero and groups ———————————————————————————————————————————————————————
 
+/** The hero's object: right of centre, where the window's light falls. */
+function heroGeometry(form: FormRecipe, seed: number): Geometry {
+  return fitForm(form, "standing", { cx: new Random(seed).range(980, 1080), baseY: 770, maxWidth: 520, maxHeight: 620 });
+}
+
+/**
+ * Where an artwork's subject is, as fractions of its width and height: the focal point its media
+ * carries (`media_details.focal_point`), so crops keep it in frame. Undefined: the centre does.
+ */
+export function focalPointOf(art: Artwork): { x: number; y: number } | undefined {
+  if (art.scene !== "hero") return undefined;
+  const box = VIEWBOX[aspectOf(art)];
+  const [x, y] = heroGeometry(art.form, art.seed).centre;
+  const fraction = (v: number) => Math.round(v * 1000) / 1000;
+  return { x: fraction(x / box.width), y: fraction(y / box.height) };
+}
+
 function drawHero(canvas: Canvas, form: FormRecipe, seed: number): void {
   const light: LightSide = -1;
-  const rnd = new Random(seed);
   drawBackdrop(canvas, 690, light);
   const beam = canvas.linear([[0, "#FFFFFF", 0.4], [1, "#FFFFFF", 0]], 0, 0, 1, 0.4);
   canvas.add(`<path d="${polygon([[0, 0], [560, 0], [1200, 690], [300, 690]])}" fill="${beam}"/>`);
-  const g = fitForm(form, "standing", { cx: rnd.range(980, 1080), baseY: 770, maxWidth: 520, maxHeight: 620 });
+  const g = heroGeometry(form, seed);
   // The long shadow of low sun, falling away from the window.
   const long = canvas.radial([[0, "#2E271F", 0.22], [1, "#2E271F", 0]], g.cx + g.width * 0.9, g.baseY, g.width * 1.9, 0.1);
   canvas.add(`<ellipse cx="${n(g.cx + g.width * 0.9)}" cy="${n(g.baseY)}" rx="${n(g.width * 1.9)}" ry="${n(g.width * 0.19)}" fill="${long}"/>`);

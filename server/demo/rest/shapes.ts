@@ -6,6 +6,7 @@ import { localToGmt } from "../dates";
 import type { Lang, PostRecord, PostRestBase, TaxonomyName, TermRecord, UserRecord } from "../model";
 import { POST_TYPE_BY_BASE } from "../model";
 import { FULL_SIZE, aspectOf } from "../artwork/recipes";
+import { focalPointOf } from "../artwork/scenes";
 import { estimatedFilesize, imageSizes } from "../sizes";
 import { renderExcerpt, texturize } from "./php";
 
@@ -202,12 +203,14 @@ export function mediaDetails(site: Site, post: PostRecord): Record<string, unkno
       source_url: uploadUrl(site, file),
     };
   }
+  const focal = focalPointOf(a.artwork);
   return {
     width: a.width,
     height: a.height,
     file: a.file,
     filesize: estimatedFilesize(a.width, a.height),
     sizes,
+    ...(focal ? { focal_point: focal } : {}),
     image_meta: {
       aperture: "0",
       credit: "",

@@ -1,5 +1,5 @@
-// docker-compose.yml, checked structurally (no Docker engine or compose plugin runs here, so
-// `docker compose config` cannot): the services of the local stack, their health checks and start
+// docker-compose.yml, checked structurally (tests/docker/compose.test.ts runs it on an engine; this
+// file names what each part is for, and runs without one): the services of the local stack, their health checks and start
 // order, and the wiring that makes publishing in WordPress purge the site — the plugin's
 // constants point at the site's service and port, and its secret is the site's PURGE_SECRET.
 import { existsSync, readFileSync } from "node:fs";
@@ -33,6 +33,10 @@ describe("docker-compose.yml", () => {
   const wordpress = services.wordpress!;
   const seed = services["wordpress-seed"]!;
   const exporter = services["wordpress-export"]!;
+
+  it("has no top-level name (compose v1 refuses it; the project name comes from -p)", () => {
+    expect(Object.keys(compose)).not.toContain("name");
+  });
 
   it("has the site, Redis, MariaDB, WordPress and the one-shot export and seed, from official images", () => {
     expect(Object.keys(services).sort()).toEqual(["db", "redis", "site", "varnish", "wordpress", "wordpress-export", "wordpress-seed"]);
@@ -78,7 +82,9 @@ describe("docker-compose.yml", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(defaultOf(env.PURGE_SECRET!).length).toBeGreaterThanOrEqual(16);
     expect(defaultOf(env.ADMIN_TOKEN!).length).toBeGreaterThanOrEqual(16);
-    expect(site.ports).toContain("3000:3000");
+    // On 127.0.0.1 only (WordPress's admin has local default passwords); the host port movable.
+    expect(site.ports).toContain("127.0.0.1:${FC_HTTP_PORT:-3000}:3000");
+    expect(wordpress.ports).toEqual(["127.0.0.1:${FC_WORDPRESS_PORT:-8080}:80"]);
     expect(site.read_only).toBe(true);
   });
 
@@ -95,7 +101,7 @@ describe("docker-compose.yml", () => {
     expect(env.CDN_PROVIDER).toBe("varnish");
     const target = new URL(env.CDN_VARNISH_URLS!);
     expect(target.hostname).toBe("varnish");
-    expect(varnish.ports).toContain(`${target.port}:${target.port}`);
+    expect(varnish.ports).toContain(`127.0.0.1:\${FC_EDGE_PORT:-${target.port}}:${target.port}`);
     expect(varnish.environment!.FC_PURGE_TOKEN).toBe(env.CDN_API_TOKEN);
     expect(defaultOf(env.CDN_API_TOKEN!).length).toBeGreaterThanOrEqual(16);
     expect(varnish.depends_on?.site?.condition).toBe("service_started");

@@ -6,6 +6,10 @@
 // object; a preview, a form answer or the per-visitor `/` never stored; purges refused without the
 // token or from an address off the list; 10,000 fuzzed paths through the edge with no 5xx; and,
 // last, the site and WordPress both stopped while the pages seen before are still served (grace).
+// A second Varnish in front of a stand-in origin covers what the site's answers do not exercise:
+// Set-Cookie, private, no-store, Vary on Cookie, a 5xx, Surrogate-Control alone, expiry into grace,
+// a Host or cookie that must not split the key, and an edge without a token file.
+// EDGE_FUZZ_REQUESTS resizes the fuzz (default 10,000).
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook } from "../../../server/http/cache-api";
@@ -125,6 +129,10 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     figure("edge_warm_hit_ratio", `${((100 * edgeHits) / (edgeHits + edgeMisses)).toFixed(1)} % (${edgeHits} hits, ${edgeMisses} misses, ${paths.length} pages)`);
     expect(hits).toBe(total);
     expect(edgeMisses).toBe(0);
+    // A browser revalidating (max-age=0, must-revalidate) gets a 304 from the edge's copy.
+    const page = await viaEdge("/products");
+    const revalidated = await viaEdge("/products", { headers: { "If-None-Match": page.headers.get("etag")! } });
+    expect({ status: revalidated.status, cache: revalidated.cache }).toEqual({ status: 304, cache: "hit" });
   });
 
   it("stores one object for a page whatever its tracking parameters or parameter order", async () => {
@@ -139,6 +147,15 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     expect(b.body).toBe(a.body);
     // A parameter the route declares is part of the key: another page is another object.
     expect((await viaEdge("/products?page=2&sort=newest")).cache).toBe("miss");
+    // A redirect keeps each visitor's own campaign: the site carries the query into Location, and
+    // the edge never serves one campaign's redirect to another's visitor.
+    for (const campaign of ["spring", "autumn", "spring"]) {
+      const redirect = await viaEdge(`/Collections?utm_source=${campaign}`);
+      expect(redirect.status).toBe(301);
+      expect(redirect.headers.get("location")).toBe(`/collections?utm_source=${campaign}`);
+    }
+    const italian = await viaEdge("/?utm_campaign=vasi", { headers: { "Accept-Language": "it" } });
+    expect(italian.headers.get("location")).toBe("/it?utm_campaign=vasi");
   });
 
   it("shows a published change at the edge within 2 s of the webhook (soft purge by Surrogate-Key)", async () => {
@@ -285,6 +302,8 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     figure("edge_fuzz_status_classes", Object.entries(statuses).sort().map(([k, v]) => `${k}=${v}`).join(" "));
     expect(bad.slice(0, 20)).toEqual([]);
     expect(origin5xx).toBe(0);
+    // Nor an error logged by the site (pino level 50 and up) in the whole run so far.
+    expect(site.logs.filter((line) => /"level":(5|6)\d/.test(line)).slice(0, 5)).toEqual([]);
     expect((await probe(`${site.url}/healthz`)).status).toBe(200);
   });
 
@@ -338,18 +357,25 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     "/surrogate-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Control": "max-age=300" } },
     "/browser-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
     "/page": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=300, stale-while-revalidate=60, stale-if-error=600" } },
+    // One second fresh, then kept for stale-if-error only (swr 0): the grace comes from the longer.
+    "/grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1, stale-while-revalidate=0, stale-if-error=600" } },
+    "/no-grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1" } },
   };
+  /** Paths the origin answers 503 for from now on (the origin failing). */
+  const failing = new Set<string>();
   const count = (path: string) => seen.filter((s) => s.url.split("?")[0] === path).length;
 
   beforeAll(async () => {
     origin = http.createServer((req, res) => {
       seen.push({ url: req.url ?? "", cookie: req.headers.cookie, host: req.headers.host });
-      const answer = answers[(req.url ?? "").split("?")[0]!] ?? { status: 404, headers: {} };
+      const path = (req.url ?? "").split("?")[0]!;
+      const answer = failing.has(path) ? { status: 503, headers: { "Cache-Control": "no-store" } } : (answers[path] ?? { status: 404, headers: {} });
       res.writeHead(answer.status ?? 200, { "Content-Type": "text/html; charset=utf-8", ...answer.headers });
       res.end(`<p>${req.url} #${seen.length}</p>`);
     });
     await new Promise<void>((resolve) => origin.listen(0, "127.0.0.1", resolve));
-    varnish = await startVarnish({ backendPort: (origin.address() as import("node:net").AddressInfo).port, purgeToken: TOKEN });
+    // No purge token file: this edge must refuse every purge.
+    varnish = await startVarnish({ backendPort: (origin.address() as import("node:net").AddressInfo).port });
   });
   afterAll(async () => {
     await varnish?.stop();
@@ -375,13 +401,49 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     }
   });
 
+  it("expires an answer after the CDN header's max-age and serves it stale while the origin fails, for the grace only", async () => {
+    const fresh = await get("/grace");
+    const bare = await get("/no-grace");
+    expect([fresh.status, bare.status]).toEqual([200, 200]);
+    expect((await get("/grace")).cache).toBe("hit");
+    await sleep(1500);
+    failing.add("/grace");
+    failing.add("/no-grace");
+    for (let i = 0; i < 3; i++) {
+      const stale = await get("/grace");
+      expect({ status: stale.status, cache: stale.cache, body: stale.body }).toEqual({ status: 200, cache: "stale", body: fresh.body });
+      await sleep(100);
+    }
+    // Asked at least once in the background, and its 503 was not stored over the stale copy.
+    expect(count("/grace")).toBeGreaterThanOrEqual(2);
+    // Without stale-if-error there is no grace: the origin's error goes through, never stored.
+    const gone = await get("/no-grace");
+    expect(gone.status).toBe(503);
+    expect(gone.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("refuses every purge without a token file, even one that brings its own expected token", async () => {
+    await get("/page");
+    const attempts: Record<string, string>[] = [
+      { Authorization: `Bearer ${TOKEN}`, "xkey-purge": "page" },
+      // The VCL's own working header, sent by the client: never believed.
+      { Authorization: "Bearer client-chosen-token-0123", "x-fc-expected": "client-chosen-token-0123", "xkey-purge": "page" },
+    ];
+    for (const headers of attempts) {
+      const res = await probe(`${varnish.url}/`, { method: "PURGE", headers });
+      expect(res.status).toBe(503);
+    }
+    expect((await get("/page")).cache).toBe("hit");
+  });
+
   it("keys on the URL alone: no cookie reaches the origin, and Host or cookies do not split or poison the object", async () => {
     const first = await get("/page?category=vases&utm_source=a", { Cookie: "i18n_redirected=it; _ga=GA1.1", Host: "evil.example" });
     const second = await get("/page?utm_medium=b&category=vases&gclid=x", { Host: "www.fc.example" });
     expect(second.cache).toBe("hit");
     expect(second.body).toBe(first.body);
+    // One origin request for both (the first visitor's URL, as asked), without the cookie.
     const reached = seen.filter((s) => s.url.startsWith("/page?"));
-    expect(reached.map((s) => s.url)).toEqual(["/page?category=vases"]);
+    expect(reached.map((s) => s.url)).toEqual(["/page?category=vases&utm_source=a"]);
     expect(reached[0]!.cookie).toBeUndefined();
   });
 });

@@ -27,6 +27,13 @@ async function get(site: RunningSite, path: string, headers: Record<string, stri
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
+/** Each path's status, asked one after another (PHP's built-in server has three workers). */
+async function statuses(site: RunningSite, paths: string[]): Promise<(readonly [string, number])[]> {
+  const out: (readonly [string, number])[] = [];
+  for (const path of paths) out.push([path, (await get(site, path)).status] as const);
+  return out;
+}
+
 async function purge(site: RunningSite, tags: string[]): Promise<void> {
   const res = await fetch(`${site.url}/api/cache/purge`, {
     method: "POST",
@@ -106,6 +113,7 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
       PURGE_SECRET: SECRET,
       ADMIN_TOKEN,
       CACHE_FRESH_SECONDS: "600",
+      WP_TIMEOUT_MS: "20000",
     });
   }, 240_000);
 
@@ -116,7 +124,7 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
 
   it("answers every route of both languages without a 5xx: English 200, Italian 404", async () => {
     const routes = everyRoute(wp);
-    const answers = await Promise.all([...routes.en, ...routes.it].map(async (path) => [path, (await get(site, path)).status] as const));
+    const answers = await statuses(site, [...routes.en, ...routes.it]);
     expect(answers.filter(([, status]) => status >= 500)).toEqual([]);
     for (const [path, status] of answers) expect(status, path).toBe(path.startsWith("/it") ? 404 : 200);
     expect((await readiness(site)).languages).toMatchObject({ served: ["en"], source: "wordpress" });
@@ -237,7 +245,7 @@ describe.skipIf(!enabled)("two languages: WordPress with the Polylang stand-in",
 
   beforeAll(async () => {
     wp = await startWordPress({ uploads: false });
-    site = await startSite({ WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: wp.reader.appPassword });
+    site = await startSite({ WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: wp.reader.appPassword, WP_TIMEOUT_MS: "20000" });
   }, 240_000);
 
   afterAll(async () => {
@@ -248,7 +256,7 @@ describe.skipIf(!enabled)("two languages: WordPress with the Polylang stand-in",
   it("answers a representative route of each kind in both languages with 200, hreflang to both, and both sitemaps", async () => {
     const routes = everyRoute(wp);
     const sample = (list: string[]) => list.filter((_, i) => [0, 1, 2, 5, 6, 8, 10, 12, 20].includes(i));
-    const answers = await Promise.all([...sample(routes.en), ...sample(routes.it)].map(async (path) => [path, (await get(site, path)).status] as const));
+    const answers = await statuses(site, [...sample(routes.en), ...sample(routes.it)]);
     expect(answers.filter(([, status]) => status !== 200)).toEqual([]);
     expect((await get(site, "/about")).html).toMatch(/hreflang="it"/i);
     const index = await get(site, "/sitemap.xml");
