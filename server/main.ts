@@ -97,22 +97,23 @@ async function main() {
   // The cache between the ContentService and WordPress: memory, then Redis when configured.
   // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
+  const cdnPurger = createCdnPurger({
+    provider: config.cdn.provider,
+    apiToken: config.cdn.apiToken,
+    fastlyServiceId: config.cdn.fastlyServiceId,
+    cloudflareZoneId: config.cdn.cloudflareZoneId,
+    varnishUrls: config.cdn.varnishUrls,
+    apiUrl: config.cdn.apiUrl,
+    requestsPerSecond: config.cdn.purgeRate,
+    onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
+  });
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
-    cdnPurger: createCdnPurger({
-      provider: config.cdn.provider,
-      apiToken: config.cdn.apiToken,
-      fastlyServiceId: config.cdn.fastlyServiceId,
-      cloudflareZoneId: config.cdn.cloudflareZoneId,
-      varnishUrls: config.cdn.varnishUrls,
-      apiUrl: config.cdn.apiUrl,
-      requestsPerSecond: config.cdn.purgeRate,
-      onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
-    }),
+    cdnPurger,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
       redisState: (up) => {
@@ -199,7 +200,11 @@ async function main() {
     else pageCache.purge(event.tags, event.before);
   });
   // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
-  languages.onChange(() => pageCache?.purgeAll());
+  // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
+  languages.onChange(() => {
+    pageCache?.purgeAll();
+    cdnPurger?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
+  });
   const api = cacheApi({
     purger: cache,
     purgeSecret: config.purgeSecret,
