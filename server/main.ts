@@ -143,7 +143,7 @@ async function main() {
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
   await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-  const content = answeringOutages(service, {
+  const answering = answeringOutages(service, {
     onOutage(error) {
       const scope = currentScope();
       logger.warn(
@@ -163,6 +163,12 @@ async function main() {
       for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
     },
   });
+  // A language WordPress does not serve has no translations to ask it for (the alternates of
+  // every page would otherwise send it one refused request per key and filter).
+  const content: typeof answering = {
+    ...answering,
+    translate: (kind, key, from, to) => (languages.isServed(from) && languages.isServed(to) ? answering.translate(kind, key, from, to) : Promise.resolve(null)),
+  };
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
   const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
