@@ -21,7 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
 // chunk reloads the page the visitor is on again and again. It has no option for it, so its
 // catch block is given a first line that hands the error to the site's guard (installed by
 // entry.client): reload the target at most once a minute, else the error page. The build fails if
-// a React Router upgrade changes that code, so the guard can never silently drop out.
+// a React Router upgrade changes that code, so the guard can never silently drop out. (The dev
+// server pre-bundles React Router with esbuild, which plugins do not transform: there React
+// Router keeps its own reload.)
 function routeModuleGuard(): Plugin {
   const marker = "Error loading route module";
   const catchBlock = /\} catch \((\w+)\) \{(\s*console\.error\(\s*`Error loading route module)/;

@@ -392,7 +392,7 @@ async function main() {
   console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
   if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
   if (report.bursts) {
-    console.log(`\nBursts: 1,000 concurrent requests on ${"/products"}, a fresh process with the default settings (targets: p99 <= 1 s, one render, one WordPress call per URL)\n`);
+    console.log(`\nBursts: 1,000 concurrent requests on /products, a fresh process with the default settings — what a deploy, a purge of everything or a CDN letting a burst through does to a popular page. (e) cold, (e2) right after a purge of everything. Targets: p99 <= 1 s, one render (page_renders_total), one WordPress call per URL.\n`);
     console.log(table(report.bursts as Record<string, unknown>[]));
   }
   const co = report.coalescing as { runs: number; runsWithOneCallPerUrl: number; perRun: { ok: number; wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; uncoordinated: Record<string, number>; eventLoopLagMaxMs: number[] }[] } | undefined;

@@ -15,7 +15,8 @@ import { answeringOutages } from "./content/outage";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
-import { createContentService, type FallbackKind } from "./content/content-service";
+import { routeIdOf } from "../app/lib/route-table";
+import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
@@ -122,7 +123,7 @@ async function main() {
     },
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
-  const fallbacks = new Map<FallbackKind, string>();
+  const fallbacks = new Map<string, string>();
   const service = createContentService({
     client,
     cached: cache.cached,
@@ -130,12 +131,12 @@ async function main() {
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
     logger,
     observe: {
-      fallback(kind, reason) {
+      fallback(kind, subject, reason) {
         metrics.contentFallbacks.inc({ kind });
-        logger.warn({ reqId: currentScope()?.requestId, kind }, reason);
-        fallbacks.set(kind, reason);
+        logger.warn({ reqId: currentScope()?.requestId, path: currentScope()?.path, kind, subject }, reason);
+        fallbacks.set(`${kind}:${subject}`, reason);
       },
-      recovered: (kind) => void fallbacks.delete(kind),
+      recovered: (kind, subject) => void fallbacks.delete(`${kind}:${subject}`),
     },
   });
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
@@ -145,7 +146,15 @@ async function main() {
     onOutage(error) {
       const scope = currentScope();
       logger.warn(
-        { reqId: scope?.requestId, path: scope?.path, endpoint: error.endpoint, status: error.status, code: error.code, cause: error.message },
+        {
+          reqId: scope?.requestId,
+          path: scope?.path,
+          routeId: scope?.path ? routeIdOf(scope.path) : undefined,
+          endpoint: error.endpoint,
+          status: error.status,
+          code: error.code,
+          cause: error.message,
+        },
         "WordPress unreachable and nothing cached: answering 503",
       );
     },

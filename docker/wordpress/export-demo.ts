@@ -12,6 +12,7 @@ import { DemoCatalogue } from "../../server/demo/catalogue";
 import { MediaRenderer } from "../../server/demo/images";
 import { estimatedFilesize, imageSizes } from "../../server/demo/sizes";
 import { FULL_SIZE, aspectOf } from "../../server/demo/artwork/recipes";
+import { focalPointOf } from "../../server/demo/artwork/scenes";
 import { POST_TYPE_BY_BASE, type PostRecord } from "../../server/demo/model";
 
 /** Bumped when the export's shape changes, so cached seeds made from an older one are not reused. */
@@ -59,6 +60,8 @@ export interface ExportedPost {
     caption: string;
     /** Every intermediate size, in WordPress's order (`full` is the original itself). */
     sizes: Record<string, ExportedSize>;
+    /** Where the subject is (fractions of width and height), kept in the attachment metadata. */
+    focal_point?: { x: number; y: number };
   };
 }
 
@@ -147,6 +150,7 @@ function exportPost(post: PostRecord): ExportedPost {
       alt: a.alt,
       caption: a.caption,
       sizes,
+      ...(focalPointOf(a.artwork) ? { focal_point: focalPointOf(a.artwork) } : {}),
     };
   }
   return out;

@@ -308,9 +308,12 @@ function fc_seed( string $file ): array {
 					'filesize'  => (int) $size['filesize'],
 				);
 			}
+			// A focal point is an extra key of the attachment metadata, which REST's media_details
+			// passes through as stored.
+			$focal = isset( $a['focal_point'] ) ? array( 'focal_point' => array( 'x' => (float) $a['focal_point']['x'], 'y' => (float) $a['focal_point']['y'] ) ) : array();
 			wp_update_attachment_metadata(
 				$id,
-				array(
+				$focal + array(
 					'width'      => (int) $a['width'],
 					'height'     => (int) $a['height'],
 					'file'       => $a['file'],

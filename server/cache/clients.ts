@@ -91,7 +91,9 @@ function watch(client: RedisLike, role: string, watcher: RedisConnectionWatcher 
     watcher.warn({ role, cause, auth }, auth ? "Redis refused the credentials" : "Redis connection error");
   };
   client.on("error", report);
+  // Sentinel: each Sentinel that failed a lookup; Cluster: each node's own connection.
   client.on("sentinelError", report);
+  client.on("node error", report);
   client.on("ready", () => {
     logged.clear();
     watcher.authFailed?.(false);

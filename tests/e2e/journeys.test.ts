@@ -44,7 +44,7 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     // An editor's link from the English about page to the Italian collections (before the site
     // has cached the page).
     const about = wp.catalogue.postsOf("pages").find((p) => p.slug === "about")!;
-    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p>` });
+    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p><p><a href="/#newest">The newest pieces</a></p>` });
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
@@ -256,6 +256,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await page.goBack();
       await at(page, "/products", "Products");
       expect(Math.abs((await restingScroll(page)) - listY)).toBeLessThan(40);
+
+      // A new navigation to an address with a hash lands on its target.
+      await open(page, "/about");
+      await clickInPlace(page, "main a[href='/#newest']");
+      await at(page, "/#newest", "Contemporary porcelain objects");
+      await restingScroll(page);
+      const top = await page.evaluate(() => document.getElementById("newest")!.getBoundingClientRect().top);
+      expect(Math.abs(top)).toBeLessThan(120); // at the top of the window, under the sticky header at most
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(800);
       expect(watch.errors).toEqual([]);
       await context.close();
     });
@@ -285,11 +294,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       const shown = Date.now();
       const hydratedBeforeClick = await page.evaluate(() => document.documentElement.dataset.hydrated === "true");
       await save.click();
+      // Then the dialog's close, at once: both are kept, in order.
+      await page.locator("dialog .product-dialog__close").click();
       await hydrated(page);
       // How long a click would have been dead before this fix (measured, not asserted).
       console.log(`FIGURE wishlist_button_shown_before_hydration_ms: ${Date.now() - shown}`);
       expect(hydratedBeforeClick).toBe(false); // the click really came before hydration
-      await page.waitForFunction(() => document.querySelector("dialog .wishlist-toggle--button")?.getAttribute("aria-pressed") === "true");
+      await page.waitForURL(`${site.url}/products`);
+      await page.waitForSelector("dialog.product-dialog", { state: "detached" });
+      await page.waitForFunction((n) => document.querySelector(".wishlist-link__count")?.textContent === n, "1");
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fc:wishlist") ?? "{}") as { state?: { ids?: number[] } });
       expect(stored.state?.ids).toEqual([Number(id)]);
 

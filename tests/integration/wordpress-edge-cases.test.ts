@@ -75,7 +75,7 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
         expect(res.body, path).toContain(text);
         const id = res.headers.get("x-request-id")!;
         const line = await waitForLog(site, (l) => l.includes(id) && l.includes("answering 503"));
-        expect(JSON.parse(line!).level, "a warn line with the request id").toBe(40);
+        expect(JSON.parse(line!), "a warn line with the request id and the route id").toMatchObject({ level: 40, path, routeId: path.startsWith("/it") ? "products-product-it" : "products-product-en" });
       }
       // A client-side navigation's data request answers 503 too.
       expect((await probe(`${site.url}/products/${enProduct.id}.data`)).status).toBe(503);
@@ -188,6 +188,9 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       const line = await waitForLog(site, (l) => l.includes("footer menu") && l.includes("last one read"));
       expect(JSON.parse(line!).level).toBe(40);
       expect(metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" })).toBeGreaterThan(0);
+      // The header, read fine meanwhile, does not clear the footer's warning.
+      expect((await probe(`${site.url}/contact`)).status).toBe(200);
+      expect((await readiness(site)).warnings.join(" ")).toMatch(/footer menu \(en\)/);
     } finally {
       wp.setFault(undefined);
     }

@@ -45,8 +45,10 @@ const waitedTooLong = () => site.logs.filter((line) => line.includes("stopped wa
 describe.runIf(ready)("request collapsing for pages", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    // A fresh process with the default settings (page cache on, 64 MB); nothing is warm.
-    site = await startSite({ WP_URL: wp.url, LOG_LEVEL: "warn" });
+    // A fresh process with the default settings (page cache on, 64 MB); nothing is warm. The
+    // data's hard timeout, which bounds a wait, is raised well above what these bursts take on a
+    // busy machine: the tests count waiters released by a render's outcome, never by that bound.
+    site = await startSite({ WP_URL: wp.url, LOG_LEVEL: "warn", WP_TIMEOUT_MS: "60000" });
   });
   afterAll(async () => {
     await site?.stop();
@@ -107,10 +109,10 @@ describe.runIf(ready)("request collapsing for pages", () => {
 
   it("an uncacheable answer is not shared: each visitor of an unknown product gets its own render", async () => {
     const before = await renders("/products/:id");
-    const { count } = await burst("/products/99999999", 100);
+    const { count } = await burst("/products/99999999", 50);
     const after = await renders("/products/:id");
-    expect(count((a) => a.status === 404)).toBe(100);
-    expect(after.rendered - before.rendered).toBe(100);
+    expect(count((a) => a.status === 404)).toBe(50);
+    expect(after.rendered - before.rendered).toBe(50);
     expect(after.collapsed - before.collapsed).toBe(0);
     expect(waitedTooLong()).toBe(0);
   }, 60_000);

@@ -5,11 +5,14 @@
 //   cause is logged at warn, and ioredis never prints "Unhandled error event";
 // - with REDIS_SENTINEL_PASSWORD (and REDIS_PASSWORD) both pods connect, and a failover (the
 //   master killed under load; Sentinel's down-after 1 s) fails no request: both pods follow the
-//   Sentinels to the promoted replica, Redis and the purge bus come back on their own.
+//   Sentinels to the promoted replica, Redis and the purge bus come back on their own;
+// - with REDIS_TLS=true the same set on TLS only (no plain port at all) is reached: the Sentinels
+//   and the master they name, the test's own CA trusted through NODE_EXTRA_CA_CERTS.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasBuild } from "../support/requirements";
-import { startSite, type RunningSite } from "../support/site";
-import { hasRedisSentinel, startSentinelSet, type SentinelSet } from "../support/redis-server";
+import { rmSync } from "node:fs";
+import { have, hasBuild, requirePart } from "../support/requirements";
+import { startSite, waitForLog, type RunningSite } from "../support/site";
+import { hasRedisSentinel, makeTestTls, startSentinelSet, type SentinelSet, type TestTls } from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, load, pageTypes, sleep } from "./support";
 
@@ -69,7 +72,8 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
       try {
         const state = await until(site, (r) => r.redis === "auth failed", 15_000);
         expect(state.redis).toBe("auth failed");
-        const warned = site.logs.find((line) => /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line));
+        // The line reaches the test through a pipe, perhaps a moment after /readyz answered.
+        const warned = await waitForLog(site, (line) => /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line));
         figure(`sentinel_auth_warning_${what.replace(/\W+/g, "_")}`, warned ? JSON.parse(warned).redis?.cause ?? "?" : "none");
         expect(warned).toBeDefined();
         expect(site.logs.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
@@ -117,6 +121,50 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
       for (const pod of pods) expect(pod.logs.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
     } finally {
       await Promise.all(pods.map((pod) => pod.stop()));
+    }
+  });
+});
+
+const tlsReady = ready && requirePart("openssl", have("openssl"), "apt-get install openssl (test certificates)");
+
+describe.runIf(tlsReady)("Redis behind password-protected Sentinels, on TLS only", () => {
+  let wp: FaultyWordPress;
+  let certs: TestTls;
+  let set: SentinelSet;
+  beforeAll(async () => {
+    wp = await startFaultyWordPress();
+    certs = makeTestTls();
+    set = await startSentinelSet({ password: DATA_PASSWORD, sentinelPassword: SENTINEL_PASSWORD, tls: certs });
+  });
+  afterAll(async () => {
+    await set?.stop();
+    await wp?.close();
+    if (certs) rmSync(certs.dir, { recursive: true, force: true });
+  });
+
+  it("connects with REDIS_TLS=true to the Sentinels and the master, and serves", async () => {
+    const env = {
+      WP_URL: wp.url,
+      REDIS_SENTINELS: set.sentinels,
+      REDIS_SENTINEL_NAME: set.name,
+      REDIS_PASSWORD: DATA_PASSWORD,
+      REDIS_SENTINEL_PASSWORD: SENTINEL_PASSWORD,
+      NODE_EXTRA_CA_CERTS: certs.ca,
+    };
+    const site = await startSite({ ...env, REDIS_TLS: "true" });
+    try {
+      expect(await until(site, (r) => r.redis === "up" && r.bus === "subscribed")).toMatchObject({ redis: "up", bus: "subscribed" });
+      expect((await fetch(`${site.url}/about`)).status).toBe(200);
+    } finally {
+      await site.stop();
+    }
+    // Without TLS nothing answers: the nodes have no plain port.
+    const plain = await startSite({ ...env, LOG_LEVEL: "warn" });
+    try {
+      await sleep(3000);
+      expect((await readiness(plain)).redis).toBe("down");
+    } finally {
+      await plain.stop();
     }
   });
 });

@@ -2,9 +2,10 @@
 // the faults the cache must survive on demand (kill, stop, restart on the same port, pause with
 // SIGSTOP for a Redis that hangs without closing connections). Also a 3-master Redis Cluster, to
 // prove that the cache's commands never cross slots. Never mocked: the point is the real protocol.
-import { spawn, execFile, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, execFile, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import tls from "node:tls";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -31,12 +32,45 @@ export interface RedisServer {
   resume(): void;
 }
 
+/** A throwaway certificate authority and a server certificate for 127.0.0.1 (openssl), for TLS tests. */
+export interface TestTls {
+  dir: string;
+  /** PEM files. */
+  ca: string;
+  cert: string;
+  key: string;
+}
+
+export function makeTestTls(): TestTls {
+  const dir = mkdtempSync(path.join(tmpdir(), "fc-tls-"));
+  const file = (name: string) => path.join(dir, name);
+  const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
+  openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "2", "-subj", "/CN=fc-test-ca");
+  openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=127.0.0.1");
+  writeFileSync(file("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+  openssl("x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-out", file("server.pem"), "-days", "2", "-extfile", file("server.ext"));
+  return { dir, ca: file("ca.pem"), cert: file("server.pem"), key: file("server.key") };
+}
+
+/** redis-server / redis-sentinel settings: TLS only (no plain port), no client certificates, TLS to the other nodes too. */
+function tlsSettings(port: number, t: TestTls): [string, string][] {
+  return [
+    ["port", "0"],
+    ["tls-port", String(port)],
+    ["tls-cert-file", t.cert],
+    ["tls-key-file", t.key],
+    ["tls-ca-cert-file", t.ca],
+    ["tls-auth-clients", "no"],
+    ["tls-replication", "yes"],
+  ];
+}
+
 /** PING over a raw socket until "+PONG" (no client library in the way), after AUTH when given a password. */
-async function waitForPong(port: number, timeoutMs = 10_000, password?: string): Promise<void> {
+async function waitForPong(port: number, timeoutMs = 10_000, password?: string, withTls?: TestTls): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1");
+      const socket = withTls ? tls.connect({ port, host: "127.0.0.1", ca: readFileSync(withTls.ca) }) : net.connect(port, "127.0.0.1");
       let seen = "";
       const done = (result: boolean) => {
         socket.destroy();
@@ -44,7 +78,7 @@ async function waitForPong(port: number, timeoutMs = 10_000, password?: string):
       };
       socket.setTimeout(500, () => done(false));
       socket.once("error", () => done(false));
-      socket.once("connect", () => socket.write(password ? `AUTH ${password}\r\nPING\r\n` : "PING\r\n"));
+      socket.once(withTls ? "secureConnect" : "connect", () => socket.write(password ? `AUTH ${password}\r\nPING\r\n` : "PING\r\n"));
       socket.on("data", (data) => {
         seen += data.toString();
         if (seen.includes("+PONG")) done(true);
@@ -79,9 +113,9 @@ function spawnRedis(port: number, extra: string[]): ChildProcess {
  * the process (SIGSTOP locally, `docker pause` — the cgroup freezer — in a container) while its
  * connections stay open.
  */
-export async function startRedis(options: { port?: number; args?: string[]; password?: string } = {}): Promise<RedisServer> {
+export async function startRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls } = {}): Promise<RedisServer> {
   // Only a plain server: Cluster and Sentinel nodes announce addresses to each other (local only).
-  if (useContainers() && !options.args?.length) return startRedisContainer(options);
+  if (useContainers() && !options.args?.length && !options.tls) return startRedisContainer(options);
   return startLocalRedis(options);
 }
 
@@ -133,12 +167,16 @@ async function startRedisContainer(options: { port?: number; password?: string }
   };
 }
 
-async function startLocalRedis(options: { port?: number; args?: string[]; password?: string } = {}): Promise<RedisServer> {
+async function startLocalRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls } = {}): Promise<RedisServer> {
   if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const port = options.port ?? (await freePort());
-  const args = [...(options.args ?? []), ...(options.password ? ["--requirepass", options.password, "--masterauth", options.password] : [])];
+  const args = [
+    ...(options.args ?? []),
+    ...(options.password ? ["--requirepass", options.password, "--masterauth", options.password] : []),
+    ...(options.tls ? tlsSettings(port, options.tls).flatMap(([k, v]) => [`--${k}`, v]) : []),
+  ];
   let child = spawnRedis(port, args);
-  await waitForPong(port, 10_000, options.password);
+  await waitForPong(port, 10_000, options.password, options.tls);
 
   const signal = async (sig: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -155,7 +193,7 @@ async function startLocalRedis(options: { port?: number; args?: string[]; passwo
     async restart() {
       await signal("SIGTERM");
       child = spawnRedis(port, args);
-      await waitForPong(port, 10_000, options.password);
+      await waitForPong(port, 10_000, options.password, options.tls);
     },
     pause: () => void child.kill("SIGSTOP"),
     resume: () => void child.kill("SIGCONT"),
@@ -231,6 +269,8 @@ export interface SentinelSetOptions {
   sentinelPassword: string;
   /** How long a master may be silent before it is subjectively down (small: a test's failover). */
   downAfterMs?: number;
+  /** Every node and Sentinel on TLS only (clients trust `tls.ca`). */
+  tls?: TestTls;
 }
 
 /**
@@ -244,8 +284,8 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
   const name = "fc-master";
   const dir = mkdtempSync(path.join(tmpdir(), "fc-sentinel-"));
   // Local processes: Sentinel reaches the replica at the address the master sees (not a container's).
-  const master = await startLocalRedis({ password: options.password });
-  const replica = await startLocalRedis({ password: options.password, args: ["--replicaof", "127.0.0.1", String(master.port)] });
+  const master = await startLocalRedis({ password: options.password, tls: options.tls });
+  const replica = await startLocalRedis({ password: options.password, tls: options.tls, args: ["--replicaof", "127.0.0.1", String(master.port)] });
   const sentinels: { port: number; child: ChildProcess }[] = [];
   const stopAll = async () => {
     await Promise.all(sentinels.map(async ({ child }) => {
@@ -258,7 +298,15 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
     rmSync(dir, { recursive: true, force: true });
   };
   const ask = async <T>(port: number, ...args: string[]): Promise<T> => {
-    const client = new Redis({ port, host: "127.0.0.1", password: options.sentinelPassword, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    const client = new Redis({
+      port,
+      host: "127.0.0.1",
+      password: options.sentinelPassword,
+      tls: options.tls ? { ca: readFileSync(options.tls.ca) } : undefined,
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     client.on("error", () => undefined);
     try {
       await client.connect();
@@ -274,6 +322,7 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
       // Sentinel rewrites its file (known replicas, other Sentinels, the current epoch).
       writeFileSync(file, [
         `port ${port}`,
+        ...(options.tls ? tlsSettings(port, options.tls).map(([k, v]) => `${k} ${v}`) : []),
         "bind 127.0.0.1",
         `dir ${dir}`,
         `sentinel monitor ${name} 127.0.0.1 ${master.port} 2`,
@@ -287,7 +336,7 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
       const child = spawn("redis-sentinel", [file, "--loglevel", "warning"], { stdio: ["ignore", "ignore", "pipe"] });
       child.stderr?.resume();
       sentinels.push({ port, child });
-      await waitForPong(port, 10_000, options.sentinelPassword);
+      await waitForPong(port, 10_000, options.sentinelPassword, options.tls);
     }
     const deadline = Date.now() + 30_000;
     for (const { port } of sentinels) {

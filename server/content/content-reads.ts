@@ -1,0 +1,136 @@
+// What every part of the ContentService shares: the cached WordPress reads (`load`, `loadAll`),
+// the one list reader and the one by-slug reader over the table of list kinds (list-kinds.ts),
+// images by id, and the site's URLs. Each content kind's module (terms, editions, products,
+// projects, pages, menus) builds on these.
+import type { Logger } from "pino";
+import type { Image, Lang } from "./types";
+import { passThroughCache, type Cached } from "./cached";
+import { listTags } from "./cache-keys";
+import { mapImage, type MapContext } from "./mappers";
+import { wpMedia } from "./schemas";
+import { createSiteUrls } from "./site-urls";
+import { listKinds, type ListKind } from "./list-kinds";
+import { type WordPressClient } from "./wordpress-client";
+import { chunk, createWordPressReads, MAX_PER_PAGE, readList, uniqueIds } from "./wordpress-reads";
+
+export interface ContentServiceOptions {
+  client: WordPressClient;
+  /** The cache seam (cached.ts); pass-through when not given. */
+  cached?: Cached;
+  config: { mediaUrl?: string; wpUrl: string; wpPublicUrl?: string };
+  logger?: Pick<Logger, "warn" | "debug">;
+  /** The current request's id, sent to WordPress as X-Request-Id (the server reads it from its request context). */
+  requestId?: () => string | undefined;
+  /**
+   * Told when the site shows a fallback because WordPress's answer could not be used as it is
+   * (`fallback`: readiness warns, a metric counts) and when a good answer came again
+   * (`recovered`). Must not throw.
+   */
+  observe?: ContentObserver;
+}
+
+/** The parts of the site that have a fallback of their own. */
+export type FallbackKind = "front-page" | "menu";
+
+/** `subject` names what fell back within its kind (`footer:en`), so one recovery clears only it. */
+export interface ContentObserver {
+  fallback(kind: FallbackKind, subject: string, reason: string): void;
+  recovered(kind: FallbackKind, subject: string): void;
+}
+
+/**
+ * What a WordPress slug can be (sanitize_title: letters, digits, hyphens, underscores, and
+ * percent-encoded UTF-8). Slugs come from URLs; anything else is not found without asking
+ * WordPress, and never becomes a cache key.
+ */
+export function isSlug(value: string): boolean {
+  return /^[\p{L}\p{N}_%-]{1,200}$/u.test(value);
+}
+
+/** Items of a language by their own id and by the ids of their translations, so an id written in
+ *  either language finds the item in this one. */
+export function indexByAnyLanguageId<T extends { id: number; translations: { en?: number; it?: number } }>(items: T[]): Map<number, T> {
+  const index = new Map<number, T>();
+  for (const item of items) index.set(item.id, item);
+  for (const item of items) {
+    for (const id of Object.values(item.translations)) if (id && !index.has(id)) index.set(id, item);
+  }
+  return index;
+}
+
+/** Longest search text sent to WordPress. */
+export const SEARCH_MAX_LENGTH = 100;
+
+export function createContentReads(options: ContentServiceOptions) {
+  const { logger } = options;
+  const { load, loadAll } = createWordPressReads({
+    client: options.client,
+    cached: options.cached ?? passThroughCache,
+    requestId: options.requestId,
+    logger,
+  });
+  const urls = createSiteUrls(options.config);
+  const ctx: MapContext = { urls };
+  const observe = options.observe;
+  const kinds = listKinds(ctx);
+
+  /** Every item of a kind in one language, read page by page (list-kinds.ts). */
+  function listOf<T>(kind: ListKind<T>, lang: Lang): Promise<T[]> {
+    return loadAll({
+      type: kind.type,
+      resource: kind.type,
+      route: `wp/v2/${kind.type}`,
+      params: { ...kind.params, lang },
+      policy: kind.policy,
+      read: readList(kind.schema, kind.type, kind.map),
+    });
+  }
+
+  /** The item of a kind with this slug in this language; null when WordPress has none. */
+  function bySlug<T>(kind: ListKind<T>, slug: string, lang: Lang): Promise<T | null> {
+    return load({
+      resource: kind.type,
+      id: "list",
+      route: `wp/v2/${kind.type}`,
+      params: { ...kind.params, slug, lang },
+      policy: kind.policy,
+      tags: listTags(kind.type),
+      read: (response, tags) => {
+        const { items } = readList(kind.schema, kind.type, kind.map)(response, tags);
+        return items.find((item) => kind.identity(item).slug === slug && kind.identity(item).lang === lang) ?? null;
+      },
+    });
+  }
+
+
+  /** Images by id, in the order asked; ids WordPress does not have are left out. */
+  async function imagesByIds(ids: readonly number[]): Promise<Map<number, Image>> {
+    const wanted = uniqueIds(ids).sort((a, b) => a - b);
+    const pages = await Promise.all(
+      chunk(wanted, MAX_PER_PAGE).map((include) =>
+        load({
+          resource: "media",
+          id: "list",
+          route: "wp/v2/media",
+          params: { include, per_page: MAX_PER_PAGE },
+          policy: "long",
+          tags: listTags("media"),
+          read: readList(wpMedia, "media", (media, tags) => {
+            tags.item("media", media.id);
+            return mapImage(media, ctx);
+          }),
+        }),
+      ),
+    );
+    return new Map(pages.flatMap((p) => p.items).map((image) => [image.id, image]));
+  }
+
+  async function imageById(id: number): Promise<Image | null> {
+    if (!id) return null;
+    return (await imagesByIds([id])).get(id) ?? null;
+  }
+
+  return { options, logger, observe, load, loadAll, listOf, bySlug, ctx, kinds, imagesByIds, imageById };
+}
+
+export type ContentReads = ReturnType<typeof createContentReads>;

@@ -1,0 +1,135 @@
+// The lists the site reads per language, as one table: for each kind its REST base, schema, cache
+// policy and how one item is tagged and mapped. The ContentService reads any of them with one list
+// reader (every page, `lang`) and one by-slug reader (`slug` and `lang`, the item whose slug and
+// language match), instead of a reader of the same shape per kind.
+import { z } from "zod";
+import type { CachePolicyName } from "./cached";
+import type { ContentType, TagSet } from "./cache-keys";
+import {
+  mapCategory,
+  mapColour,
+  mapDesigner,
+  mapEditionRecord,
+  mapPage,
+  mapProjectRecord,
+  type EditionRecord,
+  type MapContext,
+  type ProjectRecord,
+} from "./mappers";
+import { wpCategory, wpColour, wpDesigner, wpEdition, wpPage, wpProductMembership, wpProject, type WpProductMembership } from "./schemas";
+import type { Category, Colour, Designer, Edition, Lang, Page } from "./types";
+import type { WpParams } from "./wordpress-client";
+import { tagPost } from "./wordpress-reads";
+
+export interface ListKind<T> {
+  /** The REST base (`wp/v2/{type}`), the cache resource and the tag type. */
+  type: ContentType;
+  schema: z.ZodType;
+  policy: CachePolicyName;
+  /** More parameters of every request (`_embed`, `_fields`). */
+  params: WpParams;
+  /** One checked item → what the site keeps, with its tags (its own, and what it embeds). */
+  map(item: unknown, tags: TagSet): T;
+  /** The slug and language of a mapped item, for the by-slug reader. */
+  identity(value: T): { slug: string; lang: string | undefined };
+}
+
+/** A category with the id of its image (joined after the cache). */
+export interface CategoryRecord {
+  category: Category;
+  imageId: number;
+}
+
+function kind<S extends z.ZodType, T>(spec: Omit<ListKind<T>, "schema" | "map"> & { schema: S; map(item: z.output<S>, tags: TagSet): T }): ListKind<T> {
+  return spec as ListKind<T>;
+}
+
+/** The table, for one site (its URLs map links and images). */
+export function listKinds(ctx: MapContext) {
+  const edition = (type: Edition["kind"]) =>
+    kind<typeof wpEdition, EditionRecord>({
+      type,
+      schema: wpEdition,
+      policy: "long",
+      params: { _embed: true },
+      map: (post, tags) => {
+        tagPost(tags, type, post);
+        return mapEditionRecord(type, post, ctx);
+      },
+      identity: (r) => r.edition,
+    });
+  return {
+    categories: kind<typeof wpCategory, CategoryRecord>({
+      type: "product_categories",
+      schema: wpCategory,
+      policy: "long",
+      params: {},
+      map: (term, tags) => {
+        tags.item("product_categories", term.id);
+        return { category: mapCategory(term, null), imageId: term.meta.image };
+      },
+      identity: (r) => r.category,
+    }),
+    colours: kind<typeof wpColour, Colour>({
+      type: "product_colors",
+      schema: wpColour,
+      policy: "long",
+      params: {},
+      map: (term, tags) => {
+        tags.item("product_colors", term.id);
+        return mapColour(term);
+      },
+      identity: (c) => c,
+    }),
+    designers: kind<typeof wpDesigner, Designer>({
+      type: "designers",
+      schema: wpDesigner,
+      policy: "long",
+      params: { _embed: true },
+      map: (post, tags) => {
+        tagPost(tags, "designers", post);
+        return mapDesigner(post, ctx);
+      },
+      identity: (d) => d,
+    }),
+    collections: edition("collections"),
+    exclusives: edition("exclusives"),
+    projects: kind<typeof wpProject, ProjectRecord>({
+      type: "projects",
+      schema: wpProject,
+      policy: "long",
+      params: { _embed: true },
+      map: (post, tags) => {
+        tagPost(tags, "projects", post);
+        return mapProjectRecord(post, ctx);
+      },
+      identity: (r) => r.project,
+    }),
+    pages: kind<typeof wpPage, Page>({
+      type: "pages",
+      schema: wpPage,
+      policy: "long",
+      params: { _embed: true },
+      map: (post, tags) => {
+        tagPost(tags, "pages", post);
+        return mapPage(post, ctx);
+      },
+      identity: (p) => p,
+    }),
+    /** Every product's id, slug and meta (no embeds: small pages), for membership and links. */
+    productMembers: kind<typeof wpProductMembership, WpProductMembership>({
+      type: "products",
+      schema: wpProductMembership,
+      policy: "short",
+      params: { _fields: ["id", "lang", "slug", "meta"] },
+      map: (product, tags) => {
+        tags.item("products", product.id);
+        return product;
+      },
+      identity: (p) => ({ slug: p.slug ?? "", lang: p.lang }),
+    }),
+  };
+}
+
+export type ListKinds = ReturnType<typeof listKinds>;
+export type { Lang };

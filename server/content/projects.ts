@@ -1,0 +1,83 @@
+// Projects and imagemaps: a room scene with its hotspot products, in a language.
+import type { Imagemap, Lang, ProductSummary, Project } from "./types";
+import { listTags } from "./cache-keys";
+import { mapImagemapRecord, type ImagemapRecord, type ProjectRecord } from "./mappers";
+import { wpImagemap } from "./schemas";
+import { chunk, MAX_PER_PAGE, readList, tagPost, uniqueIds } from "./wordpress-reads";
+import type { ProductReads } from "./products";
+import { indexByAnyLanguageId, type ContentReads } from "./content-reads";
+
+export function createProjectReads(reads: ContentReads, products: ProductReads) {
+  const { load, listOf, ctx, kinds, imagesByIds } = reads;
+  const { summariesByIds } = products;
+
+  function projectRecords(lang: Lang): Promise<ProjectRecord[]> {
+    return listOf(kinds.projects, lang);
+  }
+
+  async function imagemapRecords(ids: readonly number[]): Promise<ImagemapRecord[]> {
+    const wanted = uniqueIds(ids).sort((a, b) => a - b);
+    const pages = await Promise.all(
+      chunk(wanted, MAX_PER_PAGE).map((include) =>
+        load({
+          resource: "imagemap_products",
+          id: "list",
+          route: "wp/v2/imagemap_products",
+          params: { include, per_page: MAX_PER_PAGE, _embed: true },
+          policy: "long",
+          tags: listTags("imagemap_products"),
+          read: readList(wpImagemap, "imagemap_products", (post, tags) => {
+            tagPost(tags, "imagemap_products", post);
+            return mapImagemapRecord(post, ctx);
+          }),
+        }),
+      ),
+    );
+    return pages.flatMap((p) => p.items);
+  }
+
+  /** Imagemaps by id with their room scene and hotspot products, in `lang`. */
+  async function imagemapsByIds(ids: readonly number[], lang: Lang): Promise<Map<number, Imagemap>> {
+    const records = await imagemapRecords(ids);
+    const [images, products] = await Promise.all([
+      imagesByIds(records.map((r) => r.imageId)),
+      summariesByIds(records.flatMap((r) => r.hotspots.map((h) => h.productId)), lang),
+    ]);
+    const productIndex = indexByAnyLanguageId(products);
+    return new Map(
+      records.map((r) => [
+        r.id,
+        {
+          id: r.id,
+          title: r.title,
+          image: images.get(r.imageId) ?? r.featured,
+          hotspots: r.hotspots.flatMap((h) => {
+            const product = productIndex.get(h.productId);
+            return product ? [{ x: h.x, y: h.y, product }] : [];
+          }),
+        },
+      ]),
+    );
+  }
+
+  async function listProjects(lang: Lang): Promise<Project[]> {
+    const records = await projectRecords(lang);
+    const [imagemaps, products] = await Promise.all([
+      imagemapsByIds(records.map((r) => r.imagemapId), lang),
+      summariesByIds(records.flatMap((r) => r.productIds), lang),
+    ]);
+    const productIndex = indexByAnyLanguageId(products);
+    return records.map((r) => ({
+      ...r.project,
+      imagemap: imagemaps.get(r.imagemapId) ?? null,
+      products: uniqueIds(r.productIds)
+        .map((id) => productIndex.get(id))
+        .filter((p): p is ProductSummary => p !== undefined)
+        .filter((p, i, all) => all.findIndex((q) => q.id === p.id) === i),
+    }));
+  }
+
+  return { imagemapsByIds, listProjects };
+}
+
+export type ProjectReads = ReturnType<typeof createProjectReads>;
