@@ -54,7 +54,7 @@ describe("PageCache", () => {
 
   it("holds no more bytes than it counts: each page's compressed forms own exactly their memory", () => {
     const cache = new PageCache(10 * 1024 * 1024);
-    const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(100 + i)}</body></html>`));
+    const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(1000 + i)}</body></html>`));
     // As capturePages hands them over: the encoding just sent, straight from zlib (a pool slice).
     pages.forEach((body, i) => cache.store(`/p/${i}`, { ...page([]), body, gzip: zlib.gzipSync(body) }));
     // Half of them are then asked for in brotli too.
