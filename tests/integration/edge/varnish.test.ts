@@ -20,6 +20,7 @@ import { freePort, startSite, type RunningSite } from "../../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../../support/faulty-wordpress";
 import { hasVarnish, startVarnish, type RunningVarnish } from "../../support/varnish";
 import { figure, load, metricValue, pageTypes, probe, readMetrics, sleep } from "../../reliability/support";
+import { prng } from "../../support/prng";
 
 const ready = hasBuild() && hasVarnish();
 const SECRET = "edge-webhook-secret-0123456789";
@@ -458,16 +459,3 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
   });
 });
 
-/** mulberry32: a seeded PRNG, so a failing fuzz run replays. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)]!, chance: (p: number) => next() < p };
-}
