@@ -104,6 +104,8 @@ function renderLog(context: RouterContextProvider, request: Request) {
 // not a failure of the render.
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  if (isRouteErrorResponse(error)) return;
+  // A 4xx thrown by a loader is an answer, and a 503 is WordPress's outage (logged at warn where
+  // it is decided, server/content/outage.ts): neither is the site's own failure.
+  if (isRouteErrorResponse(error) && (error.status < 500 || error.status === 503)) return;
   renderLog(context as RouterContextProvider, request).error({ err: error }, "render error");
 };

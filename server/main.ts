@@ -97,22 +97,23 @@ async function main() {
   // The cache between the ContentService and WordPress: memory, then Redis when configured.
   // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
+  const cdnPurger = createCdnPurger({
+    provider: config.cdn.provider,
+    apiToken: config.cdn.apiToken,
+    fastlyServiceId: config.cdn.fastlyServiceId,
+    cloudflareZoneId: config.cdn.cloudflareZoneId,
+    varnishUrls: config.cdn.varnishUrls,
+    apiUrl: config.cdn.apiUrl,
+    requestsPerSecond: config.cdn.purgeRate,
+    onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
+  });
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
-    cdnPurger: createCdnPurger({
-      provider: config.cdn.provider,
-      apiToken: config.cdn.apiToken,
-      fastlyServiceId: config.cdn.fastlyServiceId,
-      cloudflareZoneId: config.cdn.cloudflareZoneId,
-      varnishUrls: config.cdn.varnishUrls,
-      apiUrl: config.cdn.apiUrl,
-      requestsPerSecond: config.cdn.purgeRate,
-      onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
-    }),
+    cdnPurger,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
       redisState: (up) => {
@@ -142,7 +143,7 @@ async function main() {
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
   await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-  const content = answeringOutages(service, {
+  const answering = answeringOutages(service, {
     onOutage(error) {
       const scope = currentScope();
       logger.warn(
@@ -162,6 +163,12 @@ async function main() {
       for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
     },
   });
+  // A language WordPress does not serve has no translations to ask it for (the alternates of
+  // every page would otherwise send it one refused request per key and filter).
+  const content: typeof answering = {
+    ...answering,
+    translate: (kind, key, from, to) => (languages.isServed(from) && languages.isServed(to) ? answering.translate(kind, key, from, to) : Promise.resolve(null)),
+  };
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
   const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
@@ -199,7 +206,11 @@ async function main() {
     else pageCache.purge(event.tags, event.before);
   });
   // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
-  languages.onChange(() => pageCache?.purgeAll());
+  // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
+  languages.onChange(() => {
+    pageCache?.purgeAll();
+    cdnPurger?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
+  });
   const api = cacheApi({
     purger: cache,
     purgeSecret: config.purgeSecret,

@@ -9,6 +9,15 @@ echo "== typecheck"
 npm run -s typecheck
 echo "== build"
 npm run -s build
+# With a Docker engine, every image is built once, here: the integration suites' testcontainers
+# (Redis, MariaDB) and the docker step at the end use them.
+docker_engine=no
+if "${DOCKER:-$( [ -x /usr/bin/docker ] && echo /usr/bin/docker || echo docker )}" info >/dev/null 2>&1; then
+  docker_engine=yes
+  echo "== docker images"
+  bash scripts/docker/images.sh
+  export FC_DOCKER_IMAGES=built
+fi
 echo "== unit"
 npx vitest run --project unit
 echo "== integration"
@@ -17,14 +26,11 @@ echo "== end-to-end"
 npx vitest run --project e2e
 echo "== reliability and security"
 npx vitest run --project reliability --passWithNoTests
-# The image and the compose stack on a real Docker engine: the images are built once (timed here,
-# reused by both files), then the docker project. No engine: a line saying what to install, and
-# with CI=true a failure.
-if "${DOCKER:-$( [ -x /usr/bin/docker ] && echo /usr/bin/docker || echo docker )}" info >/dev/null 2>&1; then
-  echo "== docker images"
-  bash scripts/docker/images.sh
+# The image and the compose stack on a real Docker engine (images built above), then the docker
+# project. No engine: a line saying what to install, and with CI=true a failure.
+if [ "$docker_engine" = yes ]; then
   echo "== docker (the image and the compose stack)"
-  FC_DOCKER_IMAGES=built npx vitest run --project docker
+  npx vitest run --project docker
 elif [ "${CI:-}" = true ] || [ "${CI:-}" = 1 ]; then
   echo "== docker: no Docker engine answers (CI=true: a missing part fails the run); .ci/run starts one with scripts/docker/engine.sh" >&2
   exit 1

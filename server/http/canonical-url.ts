@@ -27,6 +27,9 @@ export function canonicalUrlRedirect(): RequestHandler {
     const search = params.toString();
     res.setHeader("X-Remix-Redirect", match.canonical + (search ? `?${search}` : ""));
     res.setHeader("X-Remix-Status", "301");
+    // The target carries the visitor's whole query (tracking parameters too), and a shared cache
+    // keys this URL without them: never stored, or one campaign's values would reach others.
+    res.setHeader("Cache-Control", "no-store");
     res.status(204).end();
   };
 }

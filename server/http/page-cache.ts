@@ -367,6 +367,9 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
         onCollapsed?.(req);
         return answer(req, res, cache, key, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
       }
+      // A visitor who left while waiting has had its 'close' already: nothing to render for, and
+      // the turn goes back at once (a turn never returned would hold its key's flight for good).
+      if (req.socket.destroyed || res.destroyed || res.writableEnded) return turn.finished();
       // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
       // visitor leaves first. Either way the waiters learn the outcome.
       res.once("close", turn.finished);

@@ -1,7 +1,8 @@
 // The image itself (fc-site:local, built from the Dockerfile by scripts/docker/images.sh) on a real
 // engine, run as the chart runs it: read-only root filesystem with writable /tmp and /app/.cache
 // only, demo catalogue (DEMO_CATALOGUE=true, no WP_URL). It must answer /healthz, /readyz, a page
-// with its hashed assets and images, /metrics on its own port; run as uid 1000 with jemalloc
+// with its hashed assets and images, /metrics on its own port (and without WP_URL nor
+// DEMO_CATALOGUE refuse to start: exit 78); run as uid 1000 with jemalloc
 // loaded; carry production modules only; turn healthy through its own HEALTHCHECK; and on
 // `docker stop` (SIGTERM) finish the request in flight and exit 0. No error is logged meanwhile.
 import http from "node:http";
@@ -51,6 +52,12 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
     const status = dockerOk(["exec", container, "cat", "/proc/1/status"]);
     expect(status).toMatch(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m);
     expect(dockerOk(["exec", container, "cat", "/proc/1/cmdline"]).split("\0").filter(Boolean)).toEqual(["node", "build/node/main.js"]);
+  });
+
+  it("refuses to start without WP_URL unless DEMO_CATALOGUE=true says the demo is wanted (exit 78, naming the variable)", () => {
+    const refused = docker(["run", "--rm", "--read-only", "--tmpfs", "/tmp", IMAGE], { timeout: 60_000 });
+    expect(refused.status).toBe(78);
+    expect(refused.stdout + refused.stderr).toMatch(/WP_URL/);
   });
 
   it("loads jemalloc, the allocator it preloads", () => {

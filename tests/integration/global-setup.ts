@@ -4,10 +4,11 @@
 // workers start after this and inherit the environment); the container is removed at the end.
 // Otherwise nothing: the suites use the machine's MariaDB on 127.0.0.1:3306, as before.
 import { MARIADB_IMAGE, forget, removeOnExit, useContainers } from "../support/containers";
+import { imagePresent } from "../support/docker";
 
 export default async function setup(): Promise<(() => Promise<void>) | void> {
   process.env.FC_TESTCONTAINERS ??= "auto";
-  if (!useContainers() || process.env.FC_TEST_DB_HOST) return;
+  if (!useContainers() || process.env.FC_TEST_DB_HOST || !imagePresent(MARIADB_IMAGE)) return;
   const { GenericContainer, Wait } = await import("testcontainers");
   const password = "fc-test-root-password";
   const container = await new GenericContainer(MARIADB_IMAGE)

@@ -6,7 +6,7 @@
 // The same cases against a real WordPress: tests/integration/wordpress/operator-wordpress.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
-import { startSite, waitForLog, type RunningSite } from "../support/site";
+import { startSite, waitForLog, type RunningSite, adminPurge } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { metricValue, probe, readMetrics } from "../reliability/support";
 import type { PostRecord } from "../../server/demo/model";
@@ -24,14 +24,7 @@ function publishedProducts(wp: FaultyWordPress, lang: "en" | "it"): PostRecord[]
   return (wp.catalogue.list("products", { lang }) as PostRecord[]).filter((p) => p.status === "publish");
 }
 
-async function purge(site: RunningSite, tags: string[]): Promise<void> {
-  const res = await fetch(`${site.url}/api/cache/purge`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ tags }),
-  });
-  expect(res.status).toBe(200);
-}
+const purge = (site: RunningSite, tags: string[]) => adminPurge(site, ADMIN_TOKEN, tags);
 
 async function readiness(site: RunningSite): Promise<{ wordpress: string; warnings: string[] }> {
   return (await fetch(`${site.url}/readyz`)).json() as Promise<{ wordpress: string; warnings: string[] }>;

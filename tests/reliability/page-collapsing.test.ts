@@ -116,4 +116,28 @@ describe.runIf(ready)("request collapsing for pages", () => {
     expect(after.collapsed - before.collapsed).toBe(0);
     expect(waitedTooLong()).toBe(0);
   }, 60_000);
+
+  it("visitors who leave while waiting hand their turn back: the next visitors are not kept waiting for the hard timeout", async () => {
+    // An unknown product WordPress takes 800 ms to refuse: its 404 is never stored, so the waiters
+    // are released to render, and those whose visitor has already gone must give the turn back.
+    wp.addFault(/products\/77777777/, { kind: "status", status: 404, code: "rest_post_invalid_id", message: "Invalid post ID.", ms: 800 });
+    try {
+      const agent = new http.Agent({ keepAlive: false });
+      const leaving = Array.from({ length: 20 }, () => {
+        const req = http.get(`${site.url}/products/77777777`, { agent });
+        req.on("error", () => undefined);
+        setTimeout(() => req.destroy(), 150);
+        return req;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      expect(leaving.every((req) => req.destroyed)).toBe(true);
+      // Without the hand-back, four leaked turns hold the key and these wait WP_TIMEOUT_MS (60 s):
+      // the test's own timeout ends first.
+      const { count } = await burst("/products/77777777", 10);
+      expect(count((a) => a.status === 404)).toBe(10);
+      expect(waitedTooLong()).toBe(0);
+    } finally {
+      wp.setFault(undefined);
+    }
+  }, 30_000);
 });

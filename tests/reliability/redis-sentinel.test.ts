@@ -161,7 +161,9 @@ describe.runIf(tlsReady)("Redis behind password-protected Sentinels, on TLS only
     // Without TLS nothing answers: the nodes have no plain port.
     const plain = await startSite({ ...env, LOG_LEVEL: "warn" });
     try {
-      await sleep(3000);
+      // A positive sign that it tried and failed (down is also where every start begins).
+      const failed = await waitForLog(plain, (line) => /"level":40/.test(line) && /Redis connection error|Redis refused/.test(line), 15_000);
+      expect(failed).toBeDefined();
       expect((await readiness(plain)).redis).toBe("down");
     } finally {
       await plain.stop();

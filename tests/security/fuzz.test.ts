@@ -15,6 +15,7 @@ import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wo
 import { figure, load, metricValue, probe, readMetrics, sleep } from "../reliability/support";
 import { SEGMENTS } from "../../app/lib/locale";
 import type { PostRecord, TermRecord } from "../../server/demo/model";
+import { prng } from "../support/prng";
 
 const ready = hasBuild();
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_521);
@@ -23,21 +24,6 @@ const CONCURRENCY = 32;
 let wp: FaultyWordPress;
 let site: RunningSite;
 
-/** mulberry32: a tiny, fast, seedable PRNG. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
-  const chance = (p: number) => next() < p;
-  return { next, int, pick, chance };
-}
 
 type Rng = ReturnType<typeof prng>;
 

@@ -119,3 +119,13 @@ export function getStatus(url: string, agent: http.Agent): Promise<number> {
       .on("error", () => resolve(0));
   });
 }
+
+/** A purge through the SRE API (`POST /api/cache/purge` with the bearer token); throws unless 200. */
+export async function adminPurge(site: Pick<RunningSite, "url">, token: string, tags: string[]): Promise<void> {
+  const res = await fetch(`${site.url}/api/cache/purge`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ tags }),
+  });
+  if (res.status !== 200) throw new Error(`purge of ${tags.join(", ")} answered ${res.status}`);
+}

@@ -1,5 +1,5 @@
-// The Dockerfile and .dockerignore, read statically (no Docker engine runs here; the runtime
-// stage itself is rehearsed in runtime-rehearsal.test.ts): the four stages on a current Node LTS
+// The Dockerfile and .dockerignore, read statically (the image itself is built and run on a real
+// engine in tests/docker/image.test.ts): the four stages on a current Node LTS
 // slim image, production dependencies only in the runtime, a non-root user, node as PID 1 with
 // the exec-form CMD, a HEALTHCHECK on /healthz that needs no curl, no secrets baked into ENV or
 // ARG, and a build context without node_modules, builds or the repository's history.

@@ -46,7 +46,7 @@ const EVERYTHING = valuesFile(
   [
     "cdn:\n  provider: varnish\n  varnishUrls: [\"http://varnish-0.edge:6081\"]",
     "secrets:\n  values:\n    CDN_API_TOKEN: edge-purge-token-0123456789",
-    "ingress:\n  enabled: true",
+    "ingress:\n  enabled: true\nconfig:\n  TRUST_PROXY: \"1\"",
     "internal:\n  ingress:\n    enabled: true\n  service:\n    enabled: true\n  sourceRanges: [10.0.0.0/8]",
     "metrics:\n  serviceMonitor:\n    enabled: true\n  prometheusRule:\n    enabled: true\n  podAnnotations: true",
     "autoscaling:\n  enabled: true\n  targetMemoryUtilizationPercentage: 80",
@@ -336,6 +336,7 @@ describe.runIf(ready)("the Helm chart", () => {
       ["DEMO_CATALOGUE set around demo.enabled", "config:\n  DEMO_CATALOGUE: \"true\"\n", /DEMO_CATALOGUE/],
       ["CDN_PROVIDER set around the cdn block's checks", "config:\n  CDN_PROVIDER: fastly\n", /CDN_PROVIDER/],
       ["the Sentinels' password in the ConfigMap", "config:\n  REDIS_SENTINEL_PASSWORD: sentinel-secret\n", /REDIS_SENTINEL_PASSWORD/],
+      ["a public Ingress without TRUST_PROXY (every visitor would share the controller's address)", "ingress:\n  enabled: true\n  hosts:\n    - host: a.example\n      paths:\n        - path: /\n          pathType: Prefix\n", /TRUST_PROXY/],
       ["an internal ingress open to everyone", "internal:\n  ingress:\n    enabled: true\n", /sourceRanges/],
       ["an internal Service open to everyone", "internal:\n  service:\n    enabled: true\n", /sourceRanges/],
       // The chart's own guards.

@@ -8,7 +8,7 @@
 // fake: tests/integration/wordpress-edge-cases.test.ts and tests/integration/site-languages.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasWordPressParts, readExport, startWordPress, type WordPressSite } from "../../support/wordpress-site";
-import { freePort, startSite, waitForLog, type RunningSite } from "../../support/site";
+import { freePort, startSite, waitForLog, type RunningSite, adminPurge } from "../../support/site";
 import { hasBuild } from "../../support/requirements";
 import { metricValue, readMetrics } from "../../reliability/support";
 
@@ -34,14 +34,7 @@ async function statuses(site: RunningSite, paths: string[]): Promise<(readonly [
   return out;
 }
 
-async function purge(site: RunningSite, tags: string[]): Promise<void> {
-  const res = await fetch(`${site.url}/api/cache/purge`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
-    body: JSON.stringify({ tags }),
-  });
-  expect(res.status).toBe(200);
-}
+const purge = (site: RunningSite, tags: string[]) => adminPurge(site, ADMIN_TOKEN, tags);
 
 async function readiness(site: RunningSite) {
   return (await (await fetch(`${site.url}/readyz`)).json()) as { wordpress: string; warnings: string[]; languages: { served: string[]; source: string } };
