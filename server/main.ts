@@ -10,7 +10,7 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
+import { createWordPressClient, isAuthenticationFailure, type WordPressError } from "./content/wordpress-client";
 import { answeringOutages } from "./content/outage";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
@@ -143,22 +143,22 @@ async function main() {
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
   await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  /** The fields of a log line about a page WordPress could not serve. */
+  const originFailure = (error: WordPressError) => {
+    const scope = currentScope();
+    return {
+      reqId: scope?.requestId,
+      path: scope?.path,
+      routeId: scope?.path ? routeIdOf(scope.path) : undefined,
+      endpoint: error.endpoint,
+      status: error.status,
+      code: error.code,
+      cause: error.message,
+    };
+  };
   const answering = answeringOutages(service, {
-    onOutage(error) {
-      const scope = currentScope();
-      logger.warn(
-        {
-          reqId: scope?.requestId,
-          path: scope?.path,
-          routeId: scope?.path ? routeIdOf(scope.path) : undefined,
-          endpoint: error.endpoint,
-          status: error.status,
-          code: error.code,
-          cause: error.message,
-        },
-        "WordPress unreachable and nothing cached: answering 503",
-      );
-    },
+    onOutage: (error) => logger.warn(originFailure(error), "WordPress unreachable and nothing cached: answering 503"),
+    onUnusable: (error) => logger.error(originFailure(error), "WordPress's answer could not be read and nothing cached: answering 503"),
     onLanguageRefused(error) {
       for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
     },

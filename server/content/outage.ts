@@ -2,8 +2,10 @@
 // refusing our credentials, with nothing cached to fall back on (the cache serves what it has
 // first). That is no fault of the site: the page answers 503 with Retry-After (no-store, like
 // every 5xx: server/http/site.ts), rendered by the error boundary in the visitor's language, and
-// stays apart from the 500s that mean a bug of ours. A WordPress 404 is still a 404 and any other
-// error still propagates. A language WordPress refuses answers 404, like any language it lacks.
+// stays apart from the 500s that mean a bug of ours. An answer WordPress sent that the site cannot
+// read (HTML in place of JSON, another shape) with nothing cached is a 503 too, logged at error: it
+// needs a person, but it is WordPress's content, not a bug of the site. A WordPress 404 is still a
+// 404 and any other error still propagates. A language WordPress refuses answers 404, like any language it lacks.
 import { data } from "react-router";
 import type { ContentService } from "./types";
 import { isWordPressError, originErrorKind, type WordPressError } from "./wordpress-client";
@@ -22,9 +24,20 @@ export function isLanguageRefused(error: WordPressError): boolean {
   return error.status === 400 && error.code === "rest_invalid_param" && typeof params === "object" && params !== null && "lang" in params;
 }
 
+/**
+ * WordPress answered 200 with something the site cannot read: HTML or a PHP notice where JSON was
+ * due, or a field of another shape than the content model's. A difference between WordPress
+ * installations (a plugin, an editor's odd content), never the site's own fault: not a 500.
+ */
+export function isUnusableAnswer(error: WordPressError): boolean {
+  return error.code === "invalid_shape" || (error.code === "invalid_json" && error.status === 200);
+}
+
 export interface OutageHandlers {
   /** WordPress unreachable: noted (a log line, readiness) before the 503. */
   onOutage(error: WordPressError): void;
+  /** WordPress's answer could not be read (isUnusableAnswer): noted at error level before the 503. */
+  onUnusable(error: WordPressError): void;
   /** WordPress refused a language: the site stops serving it (server/content/site-languages.ts) before the 404. */
   onLanguageRefused(error: WordPressError): void;
 }
@@ -42,6 +55,10 @@ export function answeringOutages(content: ContentService, handlers: OutageHandle
       } catch (error) {
         if (isWordPressError(error) && originErrorKind(error) === "unreachable") {
           handlers.onOutage(error);
+          throw unavailableAnswer();
+        }
+        if (isWordPressError(error) && isUnusableAnswer(error)) {
+          handlers.onUnusable(error);
           throw unavailableAnswer();
         }
         if (isWordPressError(error) && isLanguageRefused(error)) {

@@ -137,18 +137,19 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
     }
   });
 
-  it("logs a render error through pino at error level, with the request id and the route id in its language", async () => {
+  it("answers 503 for a WordPress answer it cannot read, logged through pino at error level with the request id and the route id in its language", async () => {
     const product = publishedProducts(wp, "it").at(-4)!;
     wp.setFault(new RegExp(`/wp-json/wp/v2/products/${product.id}`), { kind: "wrong-shape" });
     try {
       const res = await probe(`${site.url}/it/prodotti/${product.id}`);
-      expect(res.status).toBe(500);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toMatch(/^\d+$/);
       const id = res.headers.get("x-request-id")!;
-      const line = await waitForLog(site, (l) => l.includes(id) && l.includes("render error"));
-      expect(line, "a pino line for the render error").toBeDefined();
-      expect(JSON.parse(line!)).toMatchObject({ level: 50, reqId: id, routeId: "products-product-it", path: `/it/prodotti/${product.id}` });
+      const line = await waitForLog(site, (l) => l.includes(id) && l.includes("could not be read"));
+      expect(line, "a pino line naming the unreadable answer").toBeDefined();
+      expect(JSON.parse(line!)).toMatchObject({ level: 50, reqId: id, routeId: "products-product-it", path: `/it/prodotti/${product.id}`, code: "invalid_shape" });
       const request = await waitForLog(site, (l) => l.includes(id) && l.includes('"msg":"request"'));
-      expect(JSON.parse(request!)).toMatchObject({ routeId: "products-product-it", status: 500 });
+      expect(JSON.parse(request!)).toMatchObject({ routeId: "products-product-it", status: 503 });
     } finally {
       wp.setFault(undefined);
     }

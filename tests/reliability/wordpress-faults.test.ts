@@ -71,11 +71,13 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
     expect(after.body).toContain(titleHtml(product.title));
   });
 
-  // WordPress failing (5xx) is an outage: 503. An answer the site cannot use is a 500.
+  // WordPress failing (5xx) is an outage: 503. An answer the site cannot read (HTML or a notice
+  // in place of JSON, another shape) is WordPress's content, not the site's fault: 503 too, with
+  // the cause logged at error level. Never a 500.
   const garbage: { name: string; fault: Fault; cause: RegExp; status: number }[] = [
-    { name: "invalid_json", fault: { kind: "invalid-json" }, cause: /not JSON/, status: 500 },
-    { name: "wrong_shape", fault: { kind: "wrong-shape" }, cause: /unexpected shape/, status: 500 },
-    { name: "html_200", fault: { kind: "html", status: 200 }, cause: /text\/html[^"]*, not JSON/, status: 500 },
+    { name: "invalid_json", fault: { kind: "invalid-json" }, cause: /not JSON/, status: 503 },
+    { name: "wrong_shape", fault: { kind: "wrong-shape" }, cause: /unexpected shape/, status: 503 },
+    { name: "html_200", fault: { kind: "html", status: 200 }, cause: /text\/html[^"]*, not JSON/, status: 503 },
     { name: "html_502", fault: { kind: "html", status: 502 }, cause: /answered 502/, status: 503 },
     { name: "wordpress_error_500", fault: { kind: "status", status: 500, code: "internal_server_error" }, cause: /answered 500 internal_server_error/, status: 503 },
   ];
@@ -98,6 +100,7 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
       figure(`wp_${name}_unseen_page_status`, never.status);
       figure(`wp_${name}_unseen_page_ms`, never.durationMs);
       expect(never.status).toBe(status);
+      expect(never.headers.get("retry-after")).toMatch(/^\d+$/);
       expect(never.headers.get("cache-control")).toBe("no-store");
       expect(never.durationMs).toBeLessThan(2 * TIMEOUT_MS);
       expect(leaksInternals(never.body)).toBeUndefined();
