@@ -3,7 +3,7 @@ import { defineConfig, type Plugin } from "vite";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { LANGS, localizePath, type Lang } from "./app/lib/locale";
+import { LANGS, localizePath, type Lang } from "./common/locale";
 import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -222,9 +222,9 @@ async function buildServiceWorker(root: string, clientDir: string): Promise<void
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       manifestTransforms: [
-        async (entries) => {
+        (entries) => {
           for (const entry of entries) listed.add(entry.url);
-          return { manifest: entries, warnings: [] };
+          return Promise.resolve({ manifest: entries, warnings: [] });
         },
       ],
     });

@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { loadMessages } from "./lib/i18n";
-import { DEFAULT_LANG, langFromPath } from "./lib/locale";
+import { DEFAULT_LANG, langFromPath } from "../common/locale";
 import { installChunkReloadGuard } from "./lib/chunk-reload";
 import { stopRecordingEarlyClicks } from "./lib/early-clicks";
 

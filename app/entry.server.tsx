@@ -7,22 +7,16 @@ import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
 import { provideMessages } from "./lib/i18n";
-import { lastResortHtml } from "./lib/last-resort";
+import { lastResortHtml } from "../common/last-resort";
 import { documentHtml } from "./lib/document-html";
-import { Turns } from "./lib/turns.server";
 import { siteContext } from "./lib/context";
-import { routeIdOf } from "./lib/route-table";
+import { routeIdOf } from "../common/route-table";
 
 provideMessages("en", enMessages);
 provideMessages("it", itMessages);
 
 export const streamTimeout = 10_000;
 
-/**
- * Renders whose synchronous work may share one task (see turns.server.ts): two, so a render that
- * waits on something (a lazy module on its first use) does not leave the process idle.
- */
-const renderTurns = new Turns(2);
 /** A render waiting on I/O gives its turn up after this: the others must not wait with it. */
 const RENDER_TURN_MAX_MS = 100;
 
@@ -36,9 +30,10 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  // Document renders take turns (see turns.server.ts). A turn ends once the document is rendered,
-  // when rendering gives up, or after RENDER_TURN_MAX_MS if the render is waiting on I/O.
-  const takeTurn = await renderTurns.take();
+  // Document renders take turns (the server's renderTurns, server/runtime/turns.ts). A turn ends
+  // once the document is rendered, when rendering gives up, or after RENDER_TURN_MAX_MS if the
+  // render is waiting on I/O.
+  const takeTurn = await loadContext.get(siteContext).renderTurns.take();
   const turnCap = setTimeout(() => endTurn(), RENDER_TURN_MAX_MS);
   const endTurn = () => {
     clearTimeout(turnCap);
@@ -87,7 +82,7 @@ export default async function handleRequest(
     } catch (error) {
       endTurn();
       clearTimeout(timeoutId);
-      reject(error); // React Router answers with its error page
+      reject(error instanceof Error ? error : new Error(String(error))); // React Router answers with its error page
     }
   });
 }

@@ -21,7 +21,7 @@ import type { Route } from "./+types/root";
 import { siteContext } from "./lib/context";
 import { i18nFor, loadMessages } from "./lib/i18n";
 import { siteDescription } from "./lib/seo";
-import { DEFAULT_LANG, langFromPath } from "./lib/locale";
+import { DEFAULT_LANG, langFromPath } from "../common/locale";
 import { LoadingBar } from "./components/LoadingBar";
 import { ErrorPage } from "./components/ErrorPage";
 import { LastResortBoundary } from "./components/LastResort";
@@ -61,7 +61,7 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, integrations, languages } = context.get(siteContext);
   return { config: publicConfig, features: integrations.flags, languages: languages.served() };
 }

@@ -4,7 +4,7 @@
 // switch does). Product details are children of the list they open over, so the list stays
 // rendered — and its scroll kept — while a product dialog opens or closes.
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
-import { DEFAULT_LANG, FILE_ROUTES, LANGS, LANGUAGE_LAYOUT, NOT_FOUND_ROUTE, ROUTES, routerPath, type Lang, type RouteEntry } from "./lib/route-table";
+import { DEFAULT_LANG, FILE_ROUTES, LANGS, LANGUAGE_LAYOUT, NOT_FOUND_ROUTE, ROUTES, routerPath, type Lang, type RouteEntry } from "../common/route-table";
 
 function pageRoute(entry: RouteEntry, lang: Lang): RouteConfigEntry {
   const id = `${entry.name}-${lang}`;

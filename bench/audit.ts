@@ -76,7 +76,7 @@ async function main() {
       }
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
     await site.stop();
   }
   mkdirSync("bench/reports", { recursive: true });

@@ -14,7 +14,7 @@
 // sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { mkdirSync, writeFileSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";

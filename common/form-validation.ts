@@ -2,7 +2,7 @@
 // them before it sends (messages in the page's language, no browser bubbles), and the server
 // checks them again (server/integrations/forms.ts) because a form can be posted without us.
 // Errors are i18n keys under `forms.errors`.
-import type { ContactField, NewsletterField } from "../../../server/integrations/types";
+import type { ContactField, NewsletterField } from "./form-outcomes";
 
 export const LIMITS = { email: 254, name: 120, company: 160, message: 5000 } as const;
 

@@ -30,7 +30,7 @@ export function langFromPath(pathname: string): Lang {
 }
 
 /** Build a site path: localizePath("it", "categories", "vasi", "products", 12) → /it/categorie/vasi/prodotti/12 */
-export function localizePath(lang: Lang, ...parts: (Section | string | number)[]): string {
+export function localizePath(lang: Lang, ...parts: (string | number)[]): string {
   const words = parts.map((part) =>
     typeof part === "string" && part in SEGMENTS ? SEGMENTS[part as Section][lang] : encodeURIComponent(String(part)),
   );

@@ -3,7 +3,7 @@
 // variable. `publicConfig` is the allow-list of what may reach the browser: nothing else does.
 import { isIP } from "node:net";
 import { z } from "zod";
-import type { Lang } from "../app/lib/locale";
+import type { Lang } from "../common/locale";
 import { parseSiteLanguages } from "./content/site-languages";
 
 const bool = z

@@ -14,8 +14,8 @@ import { createWordPressClient, isAuthenticationFailure, type WordPressError } f
 import { answeringOutages } from "./content/outage";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
-import { DEFAULT_LANG, LANGS } from "../app/lib/locale";
-import { routeIdOf } from "../app/lib/route-table";
+import { DEFAULT_LANG, LANGS } from "../common/locale";
+import { routeIdOf } from "../common/route-table";
 import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";

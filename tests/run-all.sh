@@ -7,6 +7,10 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings"
 
 echo "== typecheck"
 npm run -s typecheck
+# ESLint with type information and the import boundaries (eslint.config.js); after the typecheck,
+# which generates the route types it reads.
+echo "== lint"
+npm run -s lint
 echo "== build"
 npm run -s build
 # With a Docker engine, every image is built once, here: the integration suites' testcontainers

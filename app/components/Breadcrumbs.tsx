@@ -1,5 +1,5 @@
 import { SmartLink } from "./SmartLink";
-import { localizePath, type Lang, type Section } from "../lib/locale";
+import { localizePath, type Lang, type Section } from "../../common/locale";
 import { useT } from "../lib/i18n";
 
 export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: ({ section: Section } | { label: string })[] }) {

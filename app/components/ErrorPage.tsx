@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";
 import { SmartLink } from "./SmartLink";
-import { langFromPath, localizePath } from "../lib/locale";
+import { langFromPath, localizePath } from "../../common/locale";
 import { pageTitle } from "../lib/seo";
 import { useAppErrors } from "../stores/app-errors";
 import { useT } from "../lib/i18n";

@@ -5,7 +5,7 @@
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
 import type { Company, MenuItem } from "../../server/content/types";
-import { localizePath, sectionOf, parsePath, type Lang } from "../lib/locale";
+import { localizePath, sectionOf, parsePath, type Lang } from "../../common/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
 import { PrivacyLinks } from "./consent/CookieSettingsLink";
 import { MenuTree } from "./MenuTree";

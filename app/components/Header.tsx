@@ -3,8 +3,8 @@
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuItem } from "../../server/content/types";
-import { localizePath, type Lang } from "../lib/locale";
-import type { LocaleCookieOptions } from "../lib/locale-cookie";
+import { localizePath, type Lang } from "../../common/locale";
+import type { LocaleCookieOptions } from "../../common/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WishlistLink } from "./WishlistLink";
 import { SmartLink } from "./SmartLink";

@@ -2,8 +2,8 @@
 // (the root's client middleware loads the other language's messages before it renders): path words translated, and ids and slugs mapped through
 // the content's translations when the page provides them (loader data `alternates`).
 import { useMatches, useNavigate, useLocation } from "react-router";
-import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../lib/locale";
-import { localeCookieString, type LocaleCookieOptions } from "../lib/locale-cookie";
+import { LANGS, LANG_LABELS, alternatePath, type Lang } from "../../common/locale";
+import { localeCookieString, type LocaleCookieOptions } from "../../common/locale-cookie";
 import { useT } from "../lib/i18n";
 import { useServedLanguages } from "../lib/use-public-config";
 
@@ -48,7 +48,7 @@ export function LanguageSwitcher({ lang, cookie }: { lang: Lang; cookie: LocaleC
                   if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
                   event.preventDefault();
                   document.cookie = localeCookieString(target, cookie);
-                  navigate(alternates[target]);
+                  void navigate(alternates[target]);
                 }}
               >
                 {LANG_LABELS[target].short}

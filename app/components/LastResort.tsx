@@ -3,8 +3,8 @@
 // page's language and a link home (a full page load: nothing of the failed app is trusted) — never
 // React Router's "Application Error" screen with a stack trace.
 import { Component, type ReactNode } from "react";
-import { LAST_RESORT_TEXT } from "../lib/last-resort";
-import { localizePath, type Lang } from "../lib/locale";
+import { LAST_RESORT_TEXT } from "../../common/last-resort";
+import { localizePath, type Lang } from "../../common/locale";
 import { reportClientError } from "../lib/client-errors";
 
 export class LastResortBoundary extends Component<{ lang: Lang; children: ReactNode }, { failed: boolean }> {

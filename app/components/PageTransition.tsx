@@ -4,7 +4,7 @@
 // The page the server sent does not fade in (see lib/hydration): only pages after it do.
 import { useRef } from "react";
 import { useNavigation } from "react-router";
-import { listPathOf } from "../lib/locale";
+import { listPathOf } from "../../common/locale";
 import { isHydrated } from "../lib/hydration";
 
 export function PageTransition({ pageKey, children }: { pageKey: string; children: React.ReactNode }) {

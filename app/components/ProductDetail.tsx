@@ -1,6 +1,6 @@
 import { SmartLink } from "./SmartLink";
 import type { Product } from "../../server/content/types";
-import { localizePath, productPath } from "../lib/locale";
+import { localizePath, productPath } from "../../common/locale";
 import { Gallery } from "./Gallery";
 import { Prose } from "./Prose";
 import { WishlistToggle } from "./WishlistToggle";

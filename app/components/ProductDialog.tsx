@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { LanguageSwitcher } from "./LanguageSwitcher";
-import { langFromPath } from "../lib/locale";
+import { langFromPath } from "../../common/locale";
 import { usePublicConfig } from "../lib/use-public-config";
 import { useT } from "../lib/i18n";
 import { isHydrated } from "../lib/hydration";
@@ -34,9 +34,12 @@ export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: stri
     };
   }, []);
 
-  const close = () => navigate(closeTo, { preventScrollReset: true });
+  const close = () => void navigate(closeTo, { preventScrollReset: true });
 
+  // A click on the backdrop closes, like Escape (onCancel) and the close button: the keyboard has
+  // both of those, so the backdrop needs no key handler of its own.
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       open

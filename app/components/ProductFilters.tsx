@@ -33,7 +33,7 @@ export function ProductFilters({ categories, colours, current, action }: {
       if (typeof value === "string" && value.trim() !== "" && !(name === "sort" && value === "newest")) params.set(name, value.trim());
     }
     const qs = params.toString();
-    navigate(qs ? `${action}?${qs}` : action, { preventScrollReset: true });
+    void navigate(qs ? `${action}?${qs}` : action, { preventScrollReset: true });
   };
   return (
     <Form

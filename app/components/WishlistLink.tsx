@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { SmartLink } from "./SmartLink";
 import { useWishlist } from "../stores/wishlist";
-import { localizePath, type Lang } from "../lib/locale";
+import { localizePath, type Lang } from "../../common/locale";
 import { useT } from "../lib/i18n";
 
 export function WishlistLink({ lang }: { lang: Lang }) {

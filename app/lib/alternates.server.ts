@@ -6,8 +6,8 @@
 // A key with no translation keeps its value (that page then answers 404 in the other language);
 // a filter with no translation is dropped, and the page number with it (its count changed).
 import type { ContentService } from "../../server/content/types";
-import { LANGS, WORDS, matchRoute, type Lang } from "./route-table";
-import { alternatePath, prefixOf } from "./locale";
+import { LANGS, WORDS, matchRoute, type Lang } from "../../common/route-table";
+import { alternatePath, prefixOf } from "../../common/locale";
 
 /** The page at `where` (a path, or a URL with the query its route declares) in every language. */
 export async function alternatesFor(content: ContentService, where: string | URL): Promise<Record<Lang, string>> {

@@ -8,7 +8,7 @@ import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { allowsTags, useConsent, type ConsentChoice } from "./consent";
 import { usePublicConfig } from "./use-public-config";
-import { langFromPath } from "./locale";
+import { langFromPath } from "../../common/locale";
 
 /** Consent Mode v2 defaults, before anything else in <head>. Keep it static. */
 export const CONSENT_DEFAULT_SCRIPT =

@@ -7,6 +7,7 @@ import type { PublicConfig } from "../../server/config";
 import type { Integrations } from "../../server/integrations";
 import type { Logger } from "../../server/logger";
 import type { SiteLanguages } from "../../server/content/site-languages";
+import type { Turns } from "../../server/runtime/turns";
 
 export interface PageCacheHints {
   /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
@@ -30,6 +31,8 @@ export interface SiteContext {
   logger: Logger;
   /** The visitor's IP (express `req.ip`): the key of the forms' rate limits. */
   clientIp: string;
+  /** Turns of the process's document renders (entry.server.tsx takes one per render). */
+  renderTurns: Turns;
 }
 
 export const siteContext = createContext<SiteContext>();

@@ -17,11 +17,11 @@
 // inert type too) allows the inserted copy. React's hydration then finds a `type="module"` script
 // where <Scripts> rendered one; it skips the loader after it, as it skips any script a third party
 // adds to the body.
+import { INERT_HYDRATION_TYPE } from "../../common/document";
+
 const MODULE_PRELOAD = /<link rel="modulepreload"([^>]*?)\/?>/g;
 const HYDRATION_SCRIPT = /<script type="module" async="">([\s\S]*?)<\/script>/;
 
-/** The type that keeps the hydration script from running until the loader starts it. */
-export const INERT_HYDRATION_TYPE = "text/fc-hydration";
 /** The longest the loader waits for the early photos before it starts the scripts anyway. */
 export const HYDRATION_WAIT_MS = 2500;
 

@@ -7,7 +7,7 @@
 import { useContext } from "react";
 import i18next, { type i18n as I18n, type Resource, type TFunction } from "i18next";
 import { I18nContext, initReactI18next } from "react-i18next";
-import { DEFAULT_LANG, type Lang } from "./locale";
+import { DEFAULT_LANG, type Lang } from "../../common/locale";
 
 type Messages = Record<string, unknown>;
 

@@ -3,8 +3,8 @@
 import { data, redirect, type MetaArgs } from "react-router";
 import type { ContentService, ProductSummary } from "../../server/content/types";
 import { collectionPageLd, productItems } from "./structured-data";
-import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "./locale";
-import { matchRoute, pathOf, type Translatable } from "./route-table";
+import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "../../common/locale";
+import { matchRoute, pathOf, type Translatable } from "../../common/route-table";
 import { pageMeta, rootConfig, servedLanguages, type PageMetaInput } from "./seo";
 
 export function langOf(request: Request): Lang {

@@ -1,7 +1,7 @@
 // The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), one description,
 // canonical and hreflang alternates from SITE_URL (never the request's Host), Open Graph.
 import type { MetaDescriptor } from "react-router";
-import { LANGS, DEFAULT_LANG, type Lang } from "./locale";
+import { LANGS, DEFAULT_LANG, type Lang } from "../../common/locale";
 import { i18nFor } from "./i18n";
 import type { PublicConfig } from "../../server/config";
 

@@ -13,7 +13,7 @@ import { registerRoute } from "workbox-routing";
 import { NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { ExpirationPlugin } from "workbox-expiration";
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
-import { langFromPath } from "./locale";
+import { langFromPath } from "../../common/locale";
 import { clientsClaim } from "workbox-core";
 
 interface PrecacheEntry {

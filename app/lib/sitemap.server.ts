@@ -4,7 +4,7 @@
 // when WordPress publishes them — each with its alternates in the other language (paired through
 // WordPress's translations) and its last-modified date where WordPress has one.
 import type { ContentService, Lang as ContentLang } from "../../server/content/types";
-import { COMPANY_PAGES, FLAT_ROUTES, LANGS, pathOf, type FlatRoute, type Lang, type Translatable } from "./route-table";
+import { COMPANY_PAGES, FLAT_ROUTES, LANGS, pathOf, type FlatRoute, type Lang, type Translatable } from "../../common/route-table";
 import { absoluteUrl } from "./seo";
 
 export interface SitemapUrl {

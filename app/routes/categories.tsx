@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/categories";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { alternatePath, langFromPath, localizePath, LANGS } from "../lib/locale";
+import { alternatePath, langFromPath, localizePath, LANGS } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";

@@ -4,7 +4,7 @@ import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
-import { langFromPath, listPathOf, productPath } from "../lib/locale";
+import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { ProductGrid } from "../components/ProductCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useT } from "../lib/i18n";

@@ -3,7 +3,7 @@
 import type { Route } from "./+types/company-page";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";
-import { COMPANY_PAGES, parsePath, sectionOf, type CompanyPage } from "../lib/locale";
+import { COMPANY_PAGES, parsePath, sectionOf, type CompanyPage } from "../../common/locale";
 import { alternatesFor } from "../lib/alternates.server";
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";

@@ -6,19 +6,17 @@ import { data, useActionData, useLocation, useRouteLoaderData } from "react-rout
 import type { Route } from "./+types/contact";
 import { siteContext } from "../lib/context";
 import { formPageHeaders, langOf, metaFrom } from "../lib/route-helpers";
-import { langFromPath, localizePath } from "../lib/locale";
+import { langFromPath, localizePath } from "../../common/locale";
 import { settle } from "../lib/settle";
 import { readFormBody } from "../lib/form-body.server";
 import { loader as companyPageLoader } from "./company-page";
 
 // The company page's loader serves this route too (same page, same params: none).
 type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
-import { Prose } from "../components/Prose";
-import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
 import { ContactForm } from "../components/forms/ContactForm";
-import { MAX_ATTACHED_PRODUCTS } from "../components/forms/validation";
-import { outcomeInit, type ContactOutcome } from "../../server/integrations/types";
+import { MAX_ATTACHED_PRODUCTS } from "../../common/form-validation";
+import { outcomeInit, type ContactOutcome } from "../../common/form-outcomes";
 import type { Company } from "../../server/content/types";
 
 /** English product ids from ?wishlist=12,14 and ?product=12. */
@@ -64,7 +62,7 @@ export default function ContactRoute({ loaderData }: Route.ComponentProps) {
   const { page, key, products, contact } = loaderData;
   const actionData = useActionData<typeof action>();
   const lang = langFromPath(useLocation().pathname);
-  const layout = useRouteLoaderData(`locale-${lang}`) as { company?: Company | null } | undefined;
+  const layout = useRouteLoaderData<{ company?: Company | null }>(`locale-${lang}`);
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
       <CompanyArticle page={page}>

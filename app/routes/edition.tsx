@@ -4,7 +4,7 @@ import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
 import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
-import { langFromPath, listPathOf, productPath } from "../lib/locale";
+import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { editionKindOf } from "./editions";
 import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";

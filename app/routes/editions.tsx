@@ -4,7 +4,7 @@ import type { Route } from "./+types/editions";
 import type { Edition } from "../../server/content/types";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../lib/locale";
+import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";

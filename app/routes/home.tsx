@@ -4,7 +4,7 @@ import { useLocation } from "react-router";
 import type { Route } from "./+types/home";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../lib/locale";
+import { alternatePath, langFromPath, localizePath, LANGS, type Lang } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Tile } from "../components/Tile";

@@ -4,7 +4,7 @@
 import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/locale-layout";
 import { siteContext } from "../lib/context";
-import { langFromPath, listPathOf, localizePath } from "../lib/locale";
+import { langFromPath, listPathOf, localizePath } from "../../common/locale";
 import { Header, fallbackMenu } from "../components/Header";
 import { Footer } from "../components/Footer";
 import { ErrorPage } from "../components/ErrorPage";

@@ -11,11 +11,9 @@ import { loader as companyPageLoader } from "./company-page";
 
 // The company page's loader serves this route too (same page, same params: none).
 type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
-import { Prose } from "../components/Prose";
-import { ResponsiveImage } from "../components/ResponsiveImage";
 import { CompanyArticle } from "../components/CompanyArticle";
 import { NewsletterForm } from "../components/forms/NewsletterForm";
-import { outcomeInit, type NewsletterOutcome } from "../../server/integrations/types";
+import { outcomeInit, type NewsletterOutcome } from "../../common/form-outcomes";
 import { useT } from "../lib/i18n";
 
 export async function loader(args: Route.LoaderArgs) {

@@ -4,10 +4,10 @@
 // valid link (format, expiry) before asking. Rendered uncached, noindex, with a visible ribbon.
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/preview";
-import { PREVIEW_TYPES, type PreviewType } from "../../server/content/types";
+import { PREVIEW_TYPES, type PreviewType } from "../../common/content-types";
 import { siteContext } from "../lib/context";
 import { langOf } from "../lib/route-helpers";
-import { langFromPath, localizePath } from "../lib/locale";
+import { langFromPath, localizePath } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { pageTitle, siteDescription } from "../lib/seo";
 import { ProductDetail } from "../components/ProductDetail";

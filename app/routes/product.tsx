@@ -6,7 +6,7 @@ import type { Route } from "./+types/product";
 import { siteContext } from "../lib/context";
 import { idParam, langOf, metaFrom, notFound, redirectToTranslation } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
-import { langFromPath, listPathOf, localizePath } from "../lib/locale";
+import { langFromPath, listPathOf, localizePath } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { breadcrumbLd, productLd } from "../lib/structured-data";
 import { ProductDialog } from "../components/ProductDialog";

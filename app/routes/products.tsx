@@ -7,7 +7,7 @@ import type { ProductSort } from "../../server/content/types";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
-import { langFromPath, localizePath, productPath } from "../lib/locale";
+import { langFromPath, localizePath, productPath } from "../../common/locale";
 import { ProductGrid } from "../components/ProductCard";
 import { ProductFilters, SORTS, filterChoices } from "../components/ProductFilters";
 import { Pagination } from "../components/Pagination";

@@ -4,7 +4,7 @@ import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/projects";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { alternatePath, langFromPath, localizePath, productPath, LANGS, type Lang } from "../lib/locale";
+import { alternatePath, langFromPath, localizePath, productPath, LANGS, type Lang } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";

@@ -7,7 +7,7 @@ import { SmartLink } from "../components/SmartLink";
 import type { Route } from "./+types/wishlist";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
-import { langFromPath, localizePath } from "../lib/locale";
+import { langFromPath, localizePath } from "../../common/locale";
 import { alternatesFor } from "../lib/alternates.server";
 import { i18nFor, useT } from "../lib/i18n";
 import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
@@ -55,7 +55,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
     void Promise.resolve(useWishlist.persist.rehydrate()).then(() => {
       if (loaderData.shared.length > 0) {
         add(loaderData.shared);
-        navigate(pathname, { replace: true, preventScrollReset: true });
+        void navigate(pathname, { replace: true, preventScrollReset: true });
       }
       setHydrated(true);
     });

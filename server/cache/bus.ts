@@ -7,9 +7,9 @@
 // the subscription comes back after a loss, the bus says so (`onResync`), and the stack drops what
 // it holds in memory rather than serve what may have been purged meanwhile.
 import type { RedisLike } from "./clients";
-import type { CacheLogger } from "./stack";
+import type { CacheLogger, PurgeMode } from "./types";
 
-export type PurgeMode = "soft" | "hard";
+export type { PurgeMode } from "./types";
 
 export interface PurgeMessage {
   v: 1;

@@ -9,7 +9,7 @@
 //
 // In Redis a record is a hash (so a soft purge is one HSET of one field, without reading the value):
 //   k key · v value JSON · x not-found error JSON · g tags JSON · p policy · a/f/s the instants.
-import type { CachePolicyName } from "../content/cached";
+import type { CachePolicyName } from "./types";
 import type { CachePolicy } from "./policies";
 import type { NotFoundAnswer, OriginErrors } from "./origin-errors";
 

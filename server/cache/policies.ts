@@ -9,7 +9,7 @@
 // sits on every page, so a lost menu webhook stays visible for less long than an item's. A
 // not-found answer is kept briefly: long enough to absorb floods of random ids, short enough that a
 // newly published item appears even if its webhook was lost.
-import type { CachePolicyName } from "../content/cached";
+import type { CachePolicyName } from "./types";
 
 export interface CachePolicy {
   readonly name: CachePolicyName;

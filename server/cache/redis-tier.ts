@@ -15,7 +15,7 @@ import type { RedisLike } from "./clients";
 import { fromRedisHash, toRedisFields, type CacheRecord } from "./entry";
 import type { Keyspace } from "./keys";
 import type { PurgeMode } from "./bus";
-import type { CacheLogger } from "./stack";
+import type { CacheLogger } from "./types";
 
 /** Replace an entry atomically, unless Redis holds a newer answer (a later fetch start) already. */
 const STORE = `

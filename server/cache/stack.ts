@@ -21,7 +21,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cluster } from "ioredis";
-import type { Cached, CacheEntry, CachePolicyName } from "../content/cached";
+import type { Cached, CacheEntry, CacheLogger, CachePolicyName } from "./types";
 import type { OriginErrors } from "./origin-errors";
 import type { BreakerState } from "./breaker";
 import { PurgeBus, encodePurgeMessage, type PurgeMessage, type PurgeMode } from "./bus";
@@ -31,17 +31,12 @@ import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
 import { MemoryTier, type MemoryStats } from "./memory-tier";
 import type { CachePolicies } from "./policies";
 import { RedisTier, RedisTimeoutError } from "./redis-tier";
-import { Turns } from "../../app/lib/turns.server";
+import { Turns } from "../runtime/turns";
 
 export type { PurgeMode } from "./bus";
 
 /** pino's shape, so the server's logger fits; tests pass nothing. */
-export interface CacheLogger {
-  debug(obj: object, msg: string): void;
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-}
+export type { CacheLogger } from "./types";
 
 export type LookupTier = "memory" | "redis";
 export type LookupResult = "hit" | "stale" | "miss";

@@ -2,7 +2,7 @@
 // policy and how one item is tagged and mapped. The ContentService reads any of them with one list
 // reader (every page, `lang`) and one by-slug reader (`slug` and `lang`, the item whose slug and
 // language match), instead of a reader of the same shape per kind.
-import { z } from "zod";
+import { type z } from "zod";
 import type { CachePolicyName } from "./cached";
 import type { ContentType, TagSet } from "./cache-keys";
 import {
@@ -41,7 +41,7 @@ export interface CategoryRecord {
 }
 
 function kind<S extends z.ZodType, T>(spec: Omit<ListKind<T>, "schema" | "map"> & { schema: S; map(item: z.output<S>, tags: TagSet): T }): ListKind<T> {
-  return spec as ListKind<T>;
+  return spec;
 }
 
 /** The table, for one site (its URLs map links and images). */

@@ -19,7 +19,7 @@ import type {
   SearchHit,
   Translations,
 } from "./types";
-import { localizePath } from "../../app/lib/locale";
+import { localizePath } from "../../common/locale";
 import { decodeEntities, htmlToText } from "./html-text";
 import { sanitizeContent } from "./sanitize";
 import { companyPageOfSlug, type ProductLookup, type SiteUrls } from "./site-urls";

@@ -118,7 +118,7 @@ export function createProductReads(reads: ContentReads, terms: TermReads, editio
     const out: ProductSummary[] = [];
     for (const id of wanted) {
       const asked = found.get(id);
-      const shown = asked?.lang === lang ? asked : asked?.translations[lang] ? found.get(asked.translations[lang]!) : undefined;
+      const shown = asked?.lang === lang ? asked : asked?.translations[lang] ? found.get(asked.translations[lang]) : undefined;
       if (shown && shown.lang === lang && !seen.has(shown.id)) {
         seen.add(shown.id);
         out.push(shown);

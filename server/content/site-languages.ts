@@ -9,7 +9,7 @@
 // Consumers take the list as input: routes of a language not served answer 404, and hreflang,
 // x-default, the switcher, the redirect at / and the sitemap index never point at it.
 import type { Logger } from "pino";
-import { DEFAULT_LANG, LANGS, type Lang } from "../../app/lib/locale";
+import { DEFAULT_LANG, LANGS, type Lang } from "../../common/locale";
 import { isWordPressError, type WordPressClient } from "./wordpress-client";
 
 /** How often a site that could not ask WordPress (or was refused a language) asks again. */

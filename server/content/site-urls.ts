@@ -26,7 +26,7 @@
 // Italian permalinks live under `/it/` (Polylang's directory mode), with the post type bases in
 // Italian as the site's own path words (`/it/prodotti/…`, `/it/collezioni/…`); Italian page slugs are known
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
-import { localizePath, sectionOf, COMPANY_PAGES, type CompanyPage } from "../../app/lib/locale";
+import { localizePath, sectionOf, COMPANY_PAGES, type CompanyPage } from "../../common/locale";
 import type { Lang } from "./types";
 
 export interface SiteUrlConfig {

@@ -5,8 +5,8 @@
 export type Lang = "en" | "it";
 
 /** Content whose ids or slugs appear in site URLs and are mapped through translations (the route table's key kinds). */
-export type { Translatable } from "../../app/lib/route-table";
-import type { Translatable } from "../../app/lib/route-table";
+export type { Translatable } from "../../common/route-table";
+import type { Translatable } from "../../common/route-table";
 
 /** Ids of the same item in each language (Polylang `translations`). */
 export type Translations = Partial<Record<Lang, number>>;
@@ -206,9 +206,8 @@ export interface SearchHit {
   href: string;
 }
 
-/** What WordPress's Preview can open on the site (the fc-headless plugin's preview route). */
-export const PREVIEW_TYPES = ["products", "collections", "exclusives", "designers", "projects", "imagemap_products", "pages"] as const;
-export type PreviewType = (typeof PREVIEW_TYPES)[number];
+export { PREVIEW_TYPES, type PreviewType } from "../../common/content-types";
+import type { PreviewType } from "../../common/content-types";
 
 export type PreviewItem = { kind: "product"; product: Product } | { kind: "page"; type: PreviewType; page: Page };
 

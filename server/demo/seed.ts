@@ -353,7 +353,7 @@ export function seedSite(scale: number): SeededSite {
         slug: lang === "en" ? base : `${base}-it`,
         status: "inherit",
         author: EDITOR,
-        parent: parent[lang] ? id(parent[lang] as string) : 0,
+        parent: parent[lang] ? id(parent[lang]) : 0,
         menuOrder: 0,
         title: copy[lang].title,
         content: "",

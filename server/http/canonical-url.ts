@@ -6,7 +6,7 @@
 // path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
 // decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).
 import type { RequestHandler } from "express";
-import { DATA_QUERY, matchRoute } from "../../app/lib/route-table";
+import { DATA_QUERY, matchRoute } from "../../common/route-table";
 
 /** React Router's single fetch: a data request's redirect is a 204 the client follows as a navigation. */
 const DATA_SUFFIX = ".data";

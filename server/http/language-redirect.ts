@@ -3,8 +3,8 @@
 // whether the visitor belongs on /it (spec §4). The answer is private: it differs per visitor.
 import Negotiator from "negotiator";
 import type { RequestHandler } from "express";
-import { langFromCookieHeader } from "../../app/lib/locale-cookie";
-import { DEFAULT_LANG, LANGS, localizePath, type Lang } from "../../app/lib/locale";
+import { langFromCookieHeader } from "../../common/locale-cookie";
+import { DEFAULT_LANG, LANGS, localizePath, type Lang } from "../../common/locale";
 
 /** The visitor's language among those served (a language the site does not serve is never chosen). */
 export function preferredLang(cookieHeader: string | undefined, acceptLanguage: string | undefined, served: readonly Lang[] = LANGS): Lang {

@@ -3,7 +3,7 @@
 // dashboards use exists from start-up at 0.
 import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { FLAT_ROUTES } from "../../app/lib/route-table";
+import { FLAT_ROUTES } from "../../common/route-table";
 import { WEBHOOK_RESULTS } from "./cache-api";
 
 /** Every page's route pattern (the route table's labels) and its data request's: their render series exist from start-up. */

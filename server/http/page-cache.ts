@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
-import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../app/lib/route-table";
+import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../common/route-table";
 import type { PageRenders, RenderTurn } from "./page-renders";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

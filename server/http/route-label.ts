@@ -2,7 +2,7 @@
 // the number of series stays bounded whatever visitors (or scanners) request. Both languages
 // share one pattern in English words (the route table's label); the language is not a dimension
 // SREs asked for.
-import { FILE_PATHS, matchRoute } from "../../app/lib/route-table";
+import { FILE_PATHS, matchRoute } from "../../common/route-table";
 
 export function routeLabel(pathname: string): string {
   if (pathname.startsWith("/assets/")) return "/assets/*";

@@ -18,7 +18,7 @@
 // page. A script that got in anyway would be hashed like the others.
 import { createHash } from "node:crypto";
 import type { Config } from "../config";
-import { INERT_HYDRATION_TYPE } from "../../app/lib/document-html";
+import { INERT_HYDRATION_TYPE } from "../../common/document";
 
 /** The inline scripts of a document, as the browser reads them (script data, CR/CRLF → LF). */
 export function inlineScripts(html: string): string[] {

@@ -16,16 +16,16 @@ import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
-import { lastResortHtml } from "../../app/lib/last-resort";
-import { Turns } from "../../app/lib/turns.server";
+import { lastResortHtml } from "../../common/last-resort";
+import { Turns } from "../runtime/turns";
 import { PageRenders } from "./page-renders";
-import { PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
+import { type PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
 import { newScope, runInScope, type RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
 import { RETRY_AFTER_SECONDS } from "../content/outage";
-import type { Lang } from "../../app/lib/locale";
-import { routeIdOf } from "../../app/lib/route-table";
+import type { Lang } from "../../common/locale";
+import { routeIdOf } from "../../common/route-table";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -277,13 +277,15 @@ export function createSite(options: SiteOptions) {
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.
-  const onError: ErrorRequestHandler = (error, req, res, _next) => {
-    const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) logger.error({ err: error, reqId: res.locals.requestId, path: req.path }, "unhandled error");
+  const onError: ErrorRequestHandler = (thrown: unknown, req, res, _next) => {
+    // express's and body-parser's errors carry an HTTP status and say whether their message may be shown.
+    const error = (typeof thrown === "object" && thrown !== null ? thrown : {}) as { status?: unknown; expose?: unknown; message?: unknown };
+    const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+    if (status >= 500) logger.error({ err: thrown, reqId: res.locals.requestId, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(status).setHeader("Cache-Control", "no-store");
     if (status >= 500) return res.type("html").send(lastResortHtml);
-    res.type("text/plain").send(status === 404 ? "This page could not be found\n" : `Bad request: ${error?.expose ? error.message : "the request could not be understood"}\n`);
+    res.type("text/plain").send(status === 404 ? "This page could not be found\n" : `Bad request: ${error.expose === true && typeof error.message === "string" ? error.message : "the request could not be understood"}\n`);
   };
   app.use(onError);
 
@@ -295,7 +297,7 @@ export function createSite(options: SiteOptions) {
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
     // express keeps res.locals it finds, so a miss carries its request id on.
-    const locals: Record<string, unknown> = Object.create(null);
+    const locals = Object.create(null) as Record<string, unknown>;
     (res as ServerResponse & { locals: Record<string, unknown> }).locals = locals;
     locals.startedAt = Date.now();
     locals.requestId = observe(req, res, pathname, () => locals.cacheOutcome as string | undefined);

@@ -11,7 +11,7 @@
 //   [textarea your-products] [acceptance privacy-consent]
 // The endpoint is public; no WordPress credentials are sent.
 import { z } from "zod";
-import type { ContactField } from "./types";
+import type { ContactField } from "../../common/form-outcomes";
 
 export interface ContactMessage {
   name: string;

@@ -8,8 +8,8 @@ import type { CaptchaVerifier } from "./captcha";
 import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
 import type { ClientLimiter } from "../http/rate-limits";
-import type { ContactField, ContactOutcome, NewsletterField, NewsletterOutcome } from "./types";
-import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../app/components/forms/validation";
+import type { ContactField, ContactOutcome, NewsletterField, NewsletterOutcome } from "../../common/form-outcomes";
+import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../common/form-validation";
 
 export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
 

@@ -10,7 +10,7 @@ import { contactFormClient } from "./contact-form-7";
 import { contactService, newsletterService, type ContactService, type NewsletterService } from "./forms";
 import { getResponseProvider, type NewsletterProvider } from "./newsletter";
 import { createRateLimits, type RateLimits } from "../http/rate-limits";
-import type { IntegrationFlags } from "./types";
+import type { IntegrationFlags } from "../../common/form-outcomes";
 
 export interface Integrations {
   newsletter: NewsletterService;
@@ -58,4 +58,4 @@ export function createIntegrations(options: IntegrationsOptions): Integrations {
 
 export { clientErrorsHandler, CLIENT_ERRORS_PATH } from "./client-errors";
 export { serviceWorkerHandler, SERVICE_WORKER_PATH } from "./service-worker";
-export type { IntegrationFlags, NewsletterOutcome, ContactOutcome } from "./types";
+export type { IntegrationFlags, NewsletterOutcome, ContactOutcome } from "../../common/form-outcomes";

@@ -44,7 +44,7 @@ describe.runIf(ready)("browsing the catalogue", () => {
 
       // Filter by the first category: the URL says so, the grid narrows.
       const category = await page.locator("#filter-category option").nth(1).getAttribute("value");
-      await page.selectOption("#filter-category", category!);
+      await page.selectOption("#filter-category", category);
       await page.waitForURL(new RegExp(`\\?category=${category}$`));
       await page.waitForFunction((n) => document.querySelectorAll(".product-grid > li").length < n, total);
       const filtered = await page.locator(".product-grid > li").count();

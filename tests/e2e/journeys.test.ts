@@ -414,7 +414,7 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       const page = await context.newPage();
       const watch = watchPage(page);
       await open(page, "/");
-      await page.waitForFunction(() => (document.querySelector(".hero__media img") as HTMLImageElement | null)?.complete === true);
+      await page.waitForFunction(() => document.querySelector<HTMLImageElement>(".hero__media img")?.complete === true);
       await screenshot(page, "journey-home-hero-390");
       // Where the focal point lands in the photo's frame (object-fit: cover at its object-position).
       const frame = await page.evaluate(() => {

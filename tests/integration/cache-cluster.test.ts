@@ -3,7 +3,7 @@
 // CROSSSLOT error would surface as a logged Redis failure and a purge kept pending; there must be
 // none, and the purges must count what they purged.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Cluster } from "ioredis";
+import { type Cluster } from "ioredis";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheLogger, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import { have } from "../support/requirements";
@@ -28,7 +28,7 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
   const problems: string[] = [];
   const logger: CacheLogger = {
     debug: (obj, msg) => {
-      if (/redis|purge/i.test(msg) && "err" in obj) problems.push(`${msg}: ${String((obj as { err: unknown }).err)}`);
+      if (/redis|purge/i.test(msg) && "err" in obj) problems.push(`${msg}: ${String((obj).err)}`);
     },
     info: () => undefined,
     warn: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { createIntegrations, type Integrations } from "../../server/integrations";
-import type { Logger } from "../../server/logger";
 import { startFakeNewsletter, type FakeNewsletter } from "../support/fake-newsletter";
 import { startFakeCaptcha, type FakeCaptcha } from "../support/fake-captcha";
 import { startFakeContactForm7, type FakeContactForm7 } from "../support/fake-contact-form-7";
@@ -27,7 +26,7 @@ const logger = pino({ level: "debug" }, new Writable({
     logLines.push(String(chunk));
     done();
   },
-})) as unknown as Logger;
+}));
 
 function build(overrides: { captcha?: boolean; newsletterUrl?: string; limits?: { perWindow: number; windowMs: number } } = {}): Integrations {
   return createIntegrations({

@@ -12,10 +12,9 @@ import express from "express";
 import pino from "pino";
 import { Registry } from "prom-client";
 import { clientErrorsHandler, serviceWorkerHandler } from "../../server/integrations";
-import type { Logger } from "../../server/logger";
 
 const lines: string[] = [];
-const logger = pino({ level: "info" }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } })) as unknown as Logger;
+const logger = pino({ level: "info" }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } }));
 const registry = new Registry();
 let server: http.Server;
 let base: string;

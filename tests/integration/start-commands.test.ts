@@ -52,8 +52,8 @@ describe.runIf(ready)("starting without WP_URL", () => {
       process.kill(-child.pid!, "SIGTERM");
       await exited;
     });
-    child.stdout!.on("data", (c: Buffer) => logs.push(c.toString()));
-    child.stderr!.on("data", (c: Buffer) => logs.push(c.toString()));
+    child.stdout.on("data", (c: Buffer) => logs.push(c.toString()));
+    child.stderr.on("data", (c: Buffer) => logs.push(c.toString()));
     const url = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 170_000; // a build first if a source is newer than build/
     let page: Response | undefined;

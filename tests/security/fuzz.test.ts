@@ -13,7 +13,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, load, metricValue, probe, readMetrics, sleep } from "../reliability/support";
-import { SEGMENTS } from "../../app/lib/locale";
+import { SEGMENTS } from "../../common/locale";
 import type { PostRecord, TermRecord } from "../../server/demo/model";
 import { prng } from "../support/prng";
 

@@ -20,7 +20,7 @@ let wp: FaultyWordPress;
 let site: RunningSite;
 let browser: Browser;
 const fields: string[] = [];
-let pages: { name: string; path: string }[] = [];
+const pages: { name: string; path: string }[] = [];
 
 /** Text payload: breaks out of text, attributes and scripts, and tries templates too. */
 function payload(field: string): string {
@@ -76,6 +76,8 @@ async function htmlLeaks(page: Page, html: string): Promise<string[]> {
         const name = a.name.toLowerCase();
         if (name.startsWith("on")) leaks.push(`handler ${el.tagName} ${name}="${a.value.slice(0, 60)}"`);
         if (["href", "src", "action", "formaction", "data", "xlink:href", "srcdoc", "poster", "background", "ping"].includes(name)) {
+          // Browsers ignore control characters and spaces inside a URL's scheme.
+          // eslint-disable-next-line no-control-regex
           const url = a.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
           const blockedByReact = a.value.includes("React has blocked a javascript: URL");
           if ((url.startsWith("javascript:") && !blockedByReact) || url.startsWith("vbscript:") || name === "srcdoc") leaks.push(`url ${el.tagName} ${name}="${a.value.slice(0, 60)}"`);

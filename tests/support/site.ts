@@ -58,8 +58,8 @@ async function startSiteOnce(env: Record<string, string>, timeoutMs: number): Pr
     for (const line of chunk.toString().split("\n")) if (line.trim()) logs.push(line);
     if (logs.length > 5000) logs.splice(0, logs.length - 5000);
   };
-  child.stdout!.on("data", collect);
-  child.stderr!.on("data", collect);
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
   const url = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   const deadline = Date.now() + timeoutMs;

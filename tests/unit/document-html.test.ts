@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { documentHtml, INERT_HYDRATION_TYPE } from "../../app/lib/document-html";
+import { documentHtml } from "../../app/lib/document-html";
+import { INERT_HYDRATION_TYPE } from "../../common/document";
 import { inlineScripts, scriptHash } from "../../server/http/security-headers";
 
 const HYDRATE = 'import "/assets/manifest.js"; import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';

@@ -43,6 +43,8 @@ describe("Consent Mode and the tag manager", () => {
     expect(CONSENT_DEFAULT_SCRIPT).toContain('gtag("consent","default"');
     for (const key of ["ad_storage", "ad_user_data", "ad_personalization", "analytics_storage"]) expect(CONSENT_DEFAULT_SCRIPT).toContain(`${key}:"denied"`);
     const win = { location: { origin: "https://fc.example" } } as AnalyticsWindow & Record<string, unknown>;
+    // The inline script runs as the page runs it: its text, evaluated.
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval
     new Function("window", "dataLayer", `${CONSENT_DEFAULT_SCRIPT.replace("window.dataLayer=window.dataLayer||[];", "")}`)(win, (win.dataLayer = []));
     expect(win.dataLayer).toHaveLength(2);
   });

@@ -1,12 +1,12 @@
 // The rules both sides of the forms share, the rate limiter, and the adapters' reading of their
 // providers' answers (injected fetch).
 import { describe, expect, it } from "vitest";
-import { readContact, readNewsletter, validateContact, validateNewsletter } from "../../app/components/forms/validation";
+import { readContact, readNewsletter, validateContact, validateNewsletter } from "../../common/form-validation";
 import { createRateLimits } from "../../server/http/rate-limits";
 import { getResponseProvider } from "../../server/integrations/newsletter";
 import { contactFormClient } from "../../server/integrations/contact-form-7";
 import { createCaptchaVerifier } from "../../server/integrations/captcha";
-import { outcomeInit, outcomeStatus } from "../../server/integrations/types";
+import { outcomeInit, outcomeStatus } from "../../common/form-outcomes";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";
 
@@ -63,7 +63,10 @@ describe("rate limits (in memory, without Redis)", () => {
     expect((await newsletter.take("203.0.113.1")).ok).toBe(true);
     const refused = await newsletter.take("203.0.113.1");
     expect(refused.ok).toBe(false);
-    if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThan(0), expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    if (!refused.ok) {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    }
     expect((await newsletter.take("203.0.113.2")).ok).toBe(true);
     // Each form has its own budget.
     expect((await contact.take("203.0.113.1")).ok).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { alternatePath, langFromPath, listPathOf, localizePath, productPath } from "../../app/lib/locale";
+import { alternatePath, langFromPath, listPathOf, localizePath, productPath } from "../../common/locale";
 import { preferredLang } from "../../server/http/language-redirect";
-import { localeCookieString } from "../../app/lib/locale-cookie";
+import { localeCookieString } from "../../common/locale-cookie";
 import { routeLabel } from "../../server/http/route-label";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";

@@ -63,7 +63,11 @@ describe("PageCache", () => {
     const seen = new Set<ArrayBufferLike>();
     for (let i = 0; i < pages.length; i++) {
       const entry = cache.get(`/p/${i}`)!;
-      for (const b of [entry.gzip, entry.br]) if (b && !seen.has(b.buffer)) (seen.add(b.buffer), (held += b.buffer.byteLength));
+      for (const b of [entry.gzip, entry.br]) {
+        if (!b || seen.has(b.buffer)) continue;
+        seen.add(b.buffer);
+        held += b.buffer.byteLength;
+      }
     }
     expect(held).toBeLessThanOrEqual(cache.bytes);
     // A request that refuses compression gets the page itself, decoded.

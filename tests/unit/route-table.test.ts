@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FLAT_ROUTES, WORDS, matchRoute, pathOf } from "../../app/lib/route-table";
+import { FLAT_ROUTES, WORDS, matchRoute, pathOf } from "../../common/route-table";
 import { pageCacheKey } from "../../server/http/page-cache";
 import { alternatesFor } from "../../app/lib/alternates.server";
 import type { ContentService } from "../../server/content/types";

@@ -15,7 +15,7 @@ function clientAnswering(answer: (route: string, params: Record<string, unknown>
       if (data instanceof WordPressError) throw data;
       return { data: data as T, status: 200, total: null, totalPages: null, next: null, prev: null, endpoint: route } satisfies WpResponse<T>;
     },
-  } as WordPressClient;
+  };
 }
 
 const refused = () => new WordPressError({ code: "rest_invalid_param", status: 400, message: "Invalid parameter(s): lang", endpoint: "wp/v2/pages" });

@@ -1,7 +1,7 @@
 // Turns: work that became ready all at once goes on a little at a time, each holder in a task of its
 // own, so timers and I/O run in between (app/lib/turns.server.ts).
 import { describe, expect, it } from "vitest";
-import { Turns } from "../../app/lib/turns.server";
+import { Turns } from "../../server/runtime/turns";
 
 const nextTask = () => new Promise<void>((resolve) => setImmediate(resolve));
 

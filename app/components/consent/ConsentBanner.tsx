@@ -7,7 +7,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { policyLinks, useConsent } from "../../lib/consent";
-import { langFromPath } from "../../lib/locale";
+import { langFromPath } from "../../../common/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { useT } from "../../lib/i18n";
 import "./consent.css";

@@ -1,7 +1,7 @@
 // The footer's way back to the consent banner, and the consent service's hosted privacy and
 // cookie policies for the page's language (CONSENT_POLICY_ID_EN / _IT).
 import { policyLinks, useConsent } from "../../lib/consent";
-import type { Lang } from "../../lib/locale";
+import type { Lang } from "../../../common/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { useT } from "../../lib/i18n";
 

@@ -7,16 +7,16 @@
 import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
 import type { ProductSummary } from "../../../server/content/types";
-import type { ContactField, ContactOutcome } from "../../../server/integrations/types";
+import type { ContactField, ContactOutcome } from "../../../common/form-outcomes";
 import { policyLinks } from "../../lib/consent";
-import { langFromPath, localizePath } from "../../lib/locale";
+import { langFromPath, localizePath } from "../../../common/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { CaptchaNotice } from "./CaptchaNotice";
 import { Checkbox, Field, Honeypot } from "./Field";
 import { FormStatus } from "./FormStatus";
 import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
-import { LIMITS, readContact, validateContact } from "./validation";
+import { LIMITS, readContact, validateContact } from "../../../common/form-validation";
 import { useT } from "../../lib/i18n";
 import "./forms.css";
 
@@ -114,6 +114,8 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
         </div>
         <Field name="message" label={t("forms.message")} multiline required maxLength={LIMITS.message} defaultValue={values?.message} error={errors.message} />
         <Checkbox name="consent" required error={errors.consent}>
+          {/* The link's text is the translation's (<privacy>…</privacy> in the message). */}
+          {/* eslint-disable-next-line jsx-a11y/anchor-has-content */}
           <Trans i18nKey="contact.consent" components={{ privacy: policy ? <a href={policy.privacy} rel="noopener" target="_blank" /> : <span /> }} />
         </Checkbox>
         <Honeypot />

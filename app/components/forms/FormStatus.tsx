@@ -1,6 +1,6 @@
 // The outcome of a form, said once in the page's language: a status for success, an alert for
 // anything the visitor must act on. Provider details never show.
-import type { FormOutcome } from "../../../server/integrations/types";
+import type { FormOutcome } from "../../../common/form-outcomes";
 import type { ClientStatus } from "./use-integration-form";
 import { useT } from "../../lib/i18n";
 

@@ -4,16 +4,16 @@
 // whose page shows the outcome and keeps what was typed. Not shown when the newsletter is off.
 import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
-import type { NewsletterField, NewsletterOutcome } from "../../../server/integrations/types";
+import type { NewsletterField, NewsletterOutcome } from "../../../common/form-outcomes";
 import { policyLinks } from "../../lib/consent";
-import { langFromPath, localizePath } from "../../lib/locale";
+import { langFromPath, localizePath } from "../../../common/locale";
 import { usePublicConfig } from "../../lib/use-public-config";
 import { CaptchaNotice } from "./CaptchaNotice";
 import { Checkbox, Field, Honeypot } from "./Field";
 import { FormStatus } from "./FormStatus";
 import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
-import { readNewsletter, validateNewsletter, LIMITS } from "./validation";
+import { readNewsletter, validateNewsletter, LIMITS } from "../../../common/form-validation";
 import { useT } from "../../lib/i18n";
 import "./forms.css";
 
@@ -59,6 +59,8 @@ export function NewsletterForm({ variant, actionData }: { variant: "page" | "foo
           </button>
         </div>
         <Checkbox name="consent" required error={errors.consent}>
+          {/* The link's text is the translation's (<privacy>…</privacy> in the message). */}
+          {/* eslint-disable-next-line jsx-a11y/anchor-has-content */}
           <Trans i18nKey="newsletter.consent" components={{ privacy: policy ? <a href={policy.privacy} rel="noopener" target="_blank" /> : <span /> }} />
         </Checkbox>
         <Honeypot />

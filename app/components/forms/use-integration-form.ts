@@ -4,7 +4,7 @@
 // answer comes back with the page (useActionData).
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
-import type { FormOutcome } from "../../../server/integrations/types";
+import type { FormOutcome } from "../../../common/form-outcomes";
 import { reportClientError } from "../../lib/client-errors";
 import { useCaptcha } from "./use-captcha";
 

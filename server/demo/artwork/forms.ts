@@ -2,7 +2,7 @@
 // chooses (a vase's foot, belly, shoulder and neck; a plate's well; a relief's elements), shaded
 // as a glazed surface in soft light from one side. No filters: gradients only, so that a full-size
 // rasterisation stays fast.
-import { Canvas, n, polygon, polyline } from "./canvas";
+import { type Canvas, n, polygon, polyline } from "./canvas";
 import { glazeTones, mix, type GlazeTones } from "./color";
 import type { FormRecipe } from "./recipes";
 import { Random } from "../random";

@@ -60,7 +60,7 @@ function assign(target: Query | QueryValue[], path: string[], value: string): vo
     if (Array.isArray(target)) target[Number(key)] = next;
     else container[key] = next;
   }
-  assign(next as Query, rest, value);
+  assign(next, rest, value);
 }
 
 /** PHP's urlencode: only letters, digits and -_. stay; spaces become +. */
@@ -140,10 +140,10 @@ function texturizeText(text: string): string {
     .replace(/\.\.\./g, "&#8230;")
     .replace(/ -- /g, " &#8212; ")
     .replace(/ - /g, " &#8211; ")
-    .replace(/(^|[\s(\[])"(?=\S)/g, "$1&#8220;")
+    .replace(/(^|[\s([])"(?=\S)/g, "$1&#8220;")
     .replace(/"/g, "&#8221;")
     .replace(/(\w)'(?=\w)/g, "$1&#8217;")
-    .replace(/(^|[\s(\[])'(?=\S)/g, "$1&#8216;")
+    .replace(/(^|[\s([])'(?=\S)/g, "$1&#8216;")
     .replace(/'/g, "&#8217;");
 }
 

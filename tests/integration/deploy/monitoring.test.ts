@@ -49,7 +49,7 @@ export function metricNames(expr: string): string[] {
     .replace(/\$\w+/g, " ");
   const names = new Set<string>();
   for (const match of stripped.matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*/g)) {
-    const after = stripped.slice(match.index! + match[0].length).trimStart();
+    const after = stripped.slice(match.index + match[0].length).trimStart();
     if (after.startsWith("(") || PROMQL_WORDS.has(match[0])) continue;
     names.add(match[0]);
   }

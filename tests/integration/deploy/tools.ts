@@ -143,7 +143,7 @@ export function parseManifests(stream: string): Manifest[] {
   for (const chunk of stream.split(/^---\s*$/m)) {
     const source = /^# Source: (\S+)/m.exec(chunk)?.[1];
     const object = parseYaml(chunk, source ?? "helm output")[0];
-    if (object && typeof object === "object") manifests.push({ template: source ?? "", object: object as K8sObject });
+    if (object && typeof object === "object") manifests.push({ template: source ?? "", object: object });
   }
   return manifests;
 }

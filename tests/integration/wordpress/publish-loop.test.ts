@@ -56,7 +56,7 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     // One request, one delivery: the product's save and its meta changes are one event.
     expect(delivery.events.filter((e) => e.type === "products" && e.id === 224)).toHaveLength(1);
     const live = await fetch(`${wp.url}/wp-json/wp/v2/products/224`);
-    expect(((await live.json()) as any).title.rendered).toBe("Onda Vase, tall");
+    expect(((await live.json())).title.rendered).toBe("Onda Vase, tall");
   });
 
   it("sends delete when a product is unpublished, trashed or deleted for good", async () => {
@@ -89,7 +89,7 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await wp.cron();
     const delivery = await site.waitFor(is("products", created.id), { since });
     expect(delivery.status).toBe(202);
-    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/${created.id}`)).json()) as any).status).toBe("publish");
+    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/${created.id}`)).json())).status).toBe("publish");
   }, 20_000);
 
   it("sends nothing for a draft that is edited", async () => {
@@ -105,7 +105,7 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await expectOk(wp.rest("POST", "wp/v2/menu-items/33", { title: "Catalogue" }));
     await site.waitFor(is("menu", 30), { since });
     const menu = await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`);
-    expect(((await menu.json()) as any)["33"].title).toBe("Catalogue");
+    expect(((await menu.json()))["33"].title).toBe("Catalogue");
   });
 
   it("sends term, media, front-page and purge-all events", async () => {
@@ -132,20 +132,20 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await wp.php("pll_save_post_translations(['en' => 224]); return true;");
     await site.waitFor(is("products", 224), { since });
     await site.waitFor(is("products", 228), { since });
-    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json() as any).translations).toEqual({ it: 228 });
+    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json()).translations).toEqual({ it: 228 });
 
     const relinked = Date.now();
     await wp.php("pll_save_post_translations(['en' => 224, 'it' => 228]); return true;");
     await site.waitFor(is("products", 228), { since: relinked });
     await site.waitFor(is("products", 224), { since: relinked });
-    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json() as any).translations).toEqual({ it: 228, en: 224 });
+    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json()).translations).toEqual({ it: 228, en: 224 });
   });
 });
 
 describe.skipIf(!enabled)("old slugs", () => {
   it("keeps a renamed product's old slug, findable with ?old_slug=", async () => {
     await expectOk(wp.rest("POST", "wp/v2/products/232", { slug: "piatto-pietra-grande" }));
-    const renamed = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/232`)).json()) as any;
+    const renamed = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/232`)).json());
     expect(renamed.slug).toBe("piatto-pietra-grande");
     expect(renamed.old_slugs).toEqual(["piatto-pietra"]);
     const found = (await (await fetch(`${wp.url}/wp-json/wp/v2/products?old_slug=piatto-pietra&lang=it&_fields=id,slug`)).json()) as any[];
@@ -160,7 +160,7 @@ describe.skipIf(!enabled)("old slugs", () => {
     expect(collection).toEqual([{ id: 138, slug: "marea-2022", old_slugs: ["marea"] }]);
 
     await expectOk(wp.rest("POST", "wp/v2/product_categories/8", { slug: "bowls-and-cups" }));
-    const term = (await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories/8`)).json()) as any;
+    const term = (await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories/8`)).json());
     expect(term.slug).toBe("bowls-and-cups");
     expect(term.old_slugs).toHaveLength(1);
     const byOld = (await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories?old_slug=${term.old_slugs[0]}&_fields=id`)).json()) as any[];
@@ -182,7 +182,7 @@ describe.skipIf(!enabled)("previews", () => {
     const ok = await preview("products", draft, `?exp=${exp}&sig=${previewSig("products", draft, exp)}&_embed`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toContain("no-store");
-    const body = (await ok.json()) as any;
+    const body = (await ok.json());
     expect(body).toMatchObject({ id: draft, status: "draft", lang: "it", type: "products" });
     expect(body.meta.code).toMatch(/^FC-/);
     expect(body._embedded["wp:featuredmedia"][0].id).toBe(body.featured_media);
@@ -191,7 +191,7 @@ describe.skipIf(!enabled)("previews", () => {
 
     const unsigned = await preview("products", draft, "");
     expect(unsigned.status).toBe(401);
-    expect(((await unsigned.json()) as any).code).toBe("fc_headless_preview_unsigned");
+    expect(((await unsigned.json())).code).toBe("fc_headless_preview_unsigned");
     const forged = await preview("products", draft, `?exp=${exp}&sig=${previewSig("products", draft, exp, "wrong-secret")}`);
     expect(forged.status).toBe(403);
     const otherItem = await preview("products", 224, `?exp=${exp}&sig=${previewSig("products", draft, exp)}`);
@@ -199,14 +199,14 @@ describe.skipIf(!enabled)("previews", () => {
     const past = exp - 600;
     const expired = await preview("products", draft, `?exp=${past}&sig=${previewSig("products", draft, past)}`);
     expect(expired.status).toBe(403);
-    expect(((await expired.json()) as any).code).toBe("fc_headless_preview_expired");
+    expect(((await expired.json())).code).toBe("fc_headless_preview_expired");
   });
 
   it("shows the latest autosave of a published product", async () => {
     await expectOk(wp.rest("POST", "wp/v2/products/248/autosaves", { title: "A title not published yet", content: "<p>New words.</p>" }));
-    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/248`)).json()) as any).title.rendered).not.toBe("A title not published yet");
+    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/248`)).json())).title.rendered).not.toBe("A title not published yet");
     const exp = Math.floor(Date.now() / 1000) + 300;
-    const body = (await (await preview("products", 248, `?exp=${exp}&sig=${previewSig("products", 248, exp)}`)).json()) as any;
+    const body = (await (await preview("products", 248, `?exp=${exp}&sig=${previewSig("products", 248, exp)}`)).json());
     expect(body.title.rendered).toBe("A title not published yet");
     expect(body.content.rendered).toContain("New words.");
     expect(body.preview.autosave).toBeGreaterThan(0);
@@ -245,7 +245,7 @@ describe.skipIf(!enabled)("links in the editor", () => {
   });
 
   it("leaves the links of the public REST answers on WordPress, where the site rewrites them", async () => {
-    const product = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/228?_fields=link`)).json()) as any;
+    const product = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/228?_fields=link`)).json());
     expect(product.link).toBe(`${wp.url}/it/prodotti/vaso-onda/`);
   });
 

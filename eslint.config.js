@@ -1,0 +1,139 @@
+// The linter `npm run lint` runs and `npm test` runs first: typescript-eslint with type information,
+// React's hooks rules, jsx-a11y, and the import boundaries of the layout (README "Layout"):
+//
+// - common/ is isomorphic and stands alone: it imports nothing from app/ or server/;
+// - app/ (the React Router application, browser and SSR) imports common/ and server *types* only;
+// - server/ never imports app/components or app/routes (only app/lib's context and entry points);
+// - server/cache/ knows no origin: nothing from server/content/;
+// - no import cycles anywhere.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import globals from "globals";
+
+/** `no-restricted-imports` patterns: a group of paths, with the reason an operator reads. */
+const forbid = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/**",
+      "node_modules/**",
+      ".react-router/**",
+      "public/**",
+      "test-results/**",
+      "bench/reports/**",
+      "helm/**",
+      "wordpress/**",
+      "docker/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node, ...globals.browser },
+    },
+    plugins: { "import-x": importX },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      // An async handler on a JSX attribute or an event emitter is React's and Node's own idiom.
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false, arguments: false } }],
+      // React Router's loaders answer by throwing a Response or `data(...)`.
+      "@typescript-eslint/only-throw-error": [
+        "error",
+        { allow: [{ from: "lib", name: "Response" }, { from: "package", package: "react-router", name: "DataWithResponseInit" }] },
+      ],
+      // Store selectors (zustand) and DOM methods are passed around unbound by design; nothing here
+      // relies on `this` in a method that is handed on.
+      "@typescript-eslint/unbound-method": "off",
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-self-import": "error",
+    },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import-x/resolver-next": [createNodeResolver({ extensions: [".ts", ".tsx", ".js", ".mjs", ".json"] })],
+    },
+  },
+  // Tests and the bench read JSON answers and drive fakes: `any` from JSON.parse and fetch is their
+  // daily bread, and an async fake with no await mirrors the real async API it stands in for.
+  {
+    files: ["tests/**/*.{ts,tsx}", "bench/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-unsafe-member-access": "off",
+      "@typescript-eslint/no-unsafe-assignment": "off",
+      "@typescript-eslint/no-unsafe-return": "off",
+      "@typescript-eslint/no-unsafe-argument": "off",
+      "@typescript-eslint/no-unsafe-call": "off",
+      "@typescript-eslint/no-explicit-any": "off",
+      "@typescript-eslint/require-await": "off",
+      "@typescript-eslint/no-base-to-string": "off",
+      "@typescript-eslint/restrict-template-expressions": "off",
+    },
+  },
+  {
+    files: ["**/*.{js,mjs,cjs}"],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  { files: ["**/*.cjs"], languageOptions: { sourceType: "commonjs" }, rules: { "@typescript-eslint/no-require-imports": "off" } },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      // The rules of hooks. The React Compiler's rules (refs, set-state-in-effect, …) come with
+      // the compiler, which this build does not use.
+      "react-hooks/rules-of-hooks": "error",
+      "react-hooks/exhaustive-deps": "error",
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Escape on a container (a dialog, a submenu, an image map) closes what holds the focused
+      // control: keyboard support for its children, not an interaction of the container itself.
+      "jsx-a11y/no-noninteractive-element-interactions": ["error", { handlers: ["onClick", "onMouseDown", "onMouseUp", "onKeyPress", "onKeyUp"] }],
+    },
+  },
+  // Boundaries.
+  {
+    files: ["common/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [forbid(["**/app/**", "**/server/**", "~/**", "react", "react-router", "node:*"], "common/ is isomorphic and stands alone: no app/, server/, React or Node imports.")] },
+      ],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [forbid(["**/server/**"], "app/ imports server types only (import type …); shared values live in common/.", true)] },
+      ],
+    },
+  },
+  {
+    files: ["server/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/.")] },
+      ],
+    },
+  },
+  {
+    files: ["server/cache/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(["**/server/content/**", "../content/**", "**/app/components/**", "**/app/routes/**"], "server/cache/ knows no origin: callers hand it a fetch and an error classifier (server/cache/types.ts)."),
+          ],
+        },
+      ],
+    },
+  },
+);
