@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import os from "node:os";
 import path from "node:path";
 import { LANGS, localizePath, type Lang } from "./common/locale";
+import { BRAND } from "./common/brand";
 import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -54,14 +55,6 @@ function routeModuleGuard(): Plugin {
 // virtual:pwa-register) and served from /sw.js with `Cache-Control: no-cache`.
 
 const CLIENT_DIR = "build/client"; // react-router.config.ts: buildDirectory "build"
-const APP = {
-  name: "FC – Contemporary porcelain objects",
-  shortName: "FC",
-  description: "Ceramic home accessories for interiors with an exclusive, elegant personality: porcelain vases, wall art, centerpieces and bowls.",
-  theme: "#A8874A",
-  background: "#FBFAF7",
-  ink: "#1C1B19",
-};
 
 /** The monogram: F and C drawn as strokes (no font needed), a gold rule under them. */
 function iconSvg(maskable: boolean): string {
@@ -69,11 +62,11 @@ function iconSvg(maskable: boolean): string {
   const scale = maskable ? 0.62 : 0.86;
   const offset = (512 - 512 * scale) / 2;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512" width="512" height="512">
-<rect width="512" height="512" fill="${APP.background}"/>
-<g transform="translate(${offset} ${offset}) scale(${scale})" fill="none" stroke="${APP.ink}" stroke-width="26">
+<rect width="512" height="512" fill="${BRAND.background}"/>
+<g transform="translate(${offset} ${offset}) scale(${scale})" fill="none" stroke="${BRAND.ink}" stroke-width="26">
 <path d="M122 352V160h104M122 252h84"/>
 <path d="M404 190a98 98 0 1 0 0 124"/>
-<path d="M122 398h270" stroke="${APP.theme}" stroke-width="8"/>
+<path d="M122 398h270" stroke="${BRAND.theme}" stroke-width="8"/>
 </g>
 </svg>`;
 }
@@ -87,15 +80,15 @@ const ICONS = [
 
 function webManifest(): string {
   return JSON.stringify({
-    name: APP.name,
-    short_name: APP.shortName,
-    description: APP.description,
+    name: BRAND.name,
+    short_name: BRAND.shortName,
+    description: BRAND.description,
     lang: "en",
     start_url: "/",
     scope: "/",
     display: "standalone",
-    theme_color: APP.theme,
-    background_color: APP.background,
+    theme_color: BRAND.theme,
+    background_color: BRAND.background,
     icons: ICONS.filter((i) => i.file !== "icons/apple-touch-icon.png").map((i) => ({
       src: `/${i.file}`,
       sizes: `${i.size}x${i.size}`,
@@ -123,7 +116,7 @@ function offlineHtml(lang: Lang, stylesheet: string | undefined): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<meta name="theme-color" content="${APP.theme}">
+<meta name="theme-color" content="${BRAND.theme}">
 <title>${escapeHtml(m.title!)} – FC</title>
 ${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">\n` : ""}<link rel="stylesheet" href="/fonts/fonts.css">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">

@@ -33,13 +33,12 @@ import { SiteStatus } from "./lib/offline-notice";
 import { markHydrated } from "./lib/hydration";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks";
 import styles from "./styles/app.css?url";
+import { APP_VERSION, BRAND } from "../common/brand";
 
-// Split off (issue 7, first-load weight): the banner only exists in the browser, after hydration,
+// A chunk of its own (first-load weight, scripts/weight.mjs): the banner only exists in the browser, after hydration,
 // and only where there is something to consent to (GTM_ID set).
 const ConsentBanner = lazy(() => import("./components/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })));
 
-export const APP_VERSION = "3.0.0";
-export const THEME_COLOR = "#A8874A";
 export const FONT_STYLESHEET = "/fonts/fonts.css";
 
 export const links: LinksFunction = () => [
@@ -104,7 +103,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <script dangerouslySetInnerHTML={{ __html: EARLY_CLICKS_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="keywords" content={i18n.t("keywords")} />
-        <meta name="theme-color" content={THEME_COLOR} />
+        <meta name="theme-color" content={BRAND.theme} />
         <meta name="application-name" content="FC" />
         <meta name="apple-mobile-web-app-title" content="FC" />
         <meta name="generator" content={`FC ${data?.config.version ?? APP_VERSION}`} />

@@ -1,5 +1,5 @@
 // Languages and localized paths: links, alternates and language switches built from the path
-// words of the route table (app/lib/route-table.ts), where the words and languages are written.
+// words of the route table (common/route-table.ts), where the words and languages are written.
 // English has no prefix; Italian lives under /it with Italian path words (spec §2).
 import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table";
 

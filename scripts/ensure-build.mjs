@@ -1,10 +1,11 @@
-// `npm start` builds first when there is no build, or when a source is newer than the build.
+// `npm start`, the bench and the audit build first when there is no build, or when a source is
+// newer than the build. `sources` is every input of the build.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { execSync } from "node:child_process";
 import path from "node:path";
 
 const outputs = ["build/server/index.js", "build/node/main.js", "build/client"];
-const sources = ["app", "server", "locales", "public", "package.json", "vite.config.ts", "react-router.config.ts"];
+const sources = ["app", "common", "server", "locales", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/build-server.mjs", "scripts/fonts.mjs"];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

@@ -1,7 +1,7 @@
 // After the build: the first-load JavaScript and CSS of each page type, gzip, as a visitor's
 // browser downloads them (React Router's manifest: the entry, root, the language layout and the
 // page's route module with everything they import). Printed as a table and written to
-// build/weight.json. The target (issue 7): ≤ 150 KB gzip of JavaScript on the home page.
+// build/weight.json. The target: ≤ 150 KB gzip of JavaScript on the home page.
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import path from "node:path";

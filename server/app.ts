@@ -8,7 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { siteContext, type SiteContext } from "../app/lib/context";
 import { Turns } from "./runtime/turns";
 
-export type SiteServices = Omit<SiteContext, "requestId" | "page" | "clientIp" | "renderTurns">;
+export type SiteServices = Omit<SiteContext, "requestId" | "clientIp" | "renderTurns">;
 
 /**
  * Document renders whose synchronous work may share one task: two, so a render that waits on
@@ -26,10 +26,8 @@ export function createSiteHandler(services: SiteServices, mode: "development" | 
     mode,
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
-      const page = { tags: new Set<string>(), policy: "short" as const };
-      res.locals.page = page;
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
-      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), page, clientIp, renderTurns });
+      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), clientIp, renderTurns });
       return context;
     },
   });

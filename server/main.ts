@@ -25,6 +25,7 @@ import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
+import { APP_VERSION } from "../common/brand";
 
 // The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
 function projectRoot(): string {
@@ -34,7 +35,6 @@ function projectRoot(): string {
 }
 const root = projectRoot();
 const dev = process.argv.includes("--dev");
-const VERSION = "3.0.0";
 
 async function main() {
   let config;
@@ -171,7 +171,7 @@ async function main() {
   };
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, VERSION), dev, integrations, logger, languages };
+  const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];

@@ -8,7 +8,6 @@ export interface RequestScope {
   /** Fresh seconds of the shortest-lived content on the page. */
   freshSeconds: number | undefined;
   originMs: number;
-  cacheOutcome: string | undefined;
   /** Sent to WordPress as X-Request-Id. */
   requestId: string | undefined;
   /** The page's path, for log lines written while it renders. */
@@ -18,7 +17,7 @@ export interface RequestScope {
 const storage = new AsyncLocalStorage<RequestScope>();
 
 export function newScope(requestId?: string, path?: string): RequestScope {
-  return { tags: new Set(), freshSeconds: undefined, originMs: 0, cacheOutcome: undefined, requestId, path };
+  return { tags: new Set(), freshSeconds: undefined, originMs: 0, requestId, path };
 }
 
 export function runInScope<T>(scope: RequestScope, fn: () => T): T {

@@ -11,7 +11,7 @@ import { PrivacyLinks } from "./consent/CookieSettingsLink";
 import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
 
-// Split off (issue 7, first-load weight): the form, its validation, captcha and react-i18next's
+// A chunk of its own (first-load weight, scripts/weight.mjs): the form, its validation, captcha and react-i18next's
 // Trans are 8 KB gzip that the first paint does not need. The server still renders it whole, so it
 // works without JavaScript; in the browser its boundary hydrates once the chunk is in.
 // Its stylesheet stays with the page: the server-rendered form is styled before the chunk arrives.

@@ -9,20 +9,10 @@ import type { Logger } from "../../server/logger";
 import type { SiteLanguages } from "../../server/content/site-languages";
 import type { Turns } from "../../server/runtime/turns";
 
-export interface PageCacheHints {
-  /** Tags of the content the page was rendered from (Surrogate-Key, page-cache purge). */
-  tags: Set<string>;
-  /** The cache policy that governs the page's CDN lifetime. */
-  policy: "short" | "long" | "none";
-}
-
 export interface SiteContext {
   content: ContentService;
   publicConfig: PublicConfig;
   requestId: string;
-  /** True in development: error details may be shown. */
-  dev: boolean;
-  page: PageCacheHints;
   /** Newsletter, contact form, captcha verification (server/integrations). */
   integrations: Integrations;
   /** The languages served: those WordPress serves (or SITE_LANGUAGES), a runtime fact. */

@@ -1,4 +1,4 @@
-// No dead controls before hydration (issue 17). The page works before its scripts run (links are
+// No dead controls before hydration. The page works before its scripts run (links are
 // links, forms post to the server), and hydration starts late on purpose (document-html.ts: after
 // the first photos), so a button that only React can act on — a wishlist heart, the menu button,
 // the product dialog's close — would ignore a click for seconds on a phone. A tiny inline script at

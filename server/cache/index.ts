@@ -19,7 +19,6 @@ export {
   type CdnPurger,
   type LookupResult,
   type LookupTier,
-  type OriginEvent,
   type PurgeEvent,
   type PurgeListener,
   type PurgeMode,

@@ -41,17 +41,10 @@ export type { CacheLogger } from "./types";
 export type LookupTier = "memory" | "redis";
 export type LookupResult = "hit" | "stale" | "miss";
 
-export interface OriginEvent {
-  /** notFound: the origin said the item does not exist (cached briefly); else how its error classifies. */
-  outcome: "ok" | "notFound" | "transient" | "fatal";
-  durationMs: number;
-}
-
 /** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_redis_up`) without importing prom-client here. */
 export interface CacheObserver {
   lookup(tier: LookupTier, result: LookupResult): void;
   redisState(up: boolean): void;
-  origin?(event: OriginEvent): void;
   /**
    * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
    * layer collects them so a page carries the tags of all the content it was rendered from.
@@ -143,6 +136,9 @@ export interface CacheStackOptions {
   logger?: CacheLogger;
   cdnPurger?: CdnPurger;
 }
+
+/** The signal of a fetch that nothing abandons. */
+const NEVER_ABORTED = new AbortController().signal;
 
 /** The defaults, in one place (bentocache). */
 export const CACHE_DEFAULTS = Object.freeze({
@@ -283,9 +279,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
 
   /**
    * Answers read while a fetch builds another answer are its ingredients, not what the caller
-   * receives: only the outer answer (with its own tags) is reported as served. Fixed (bench,
-   * 10,000 distinct product pages): a product's fetch reads the whole product index (every
-   * product's slug) and every freshly fetched product page was tagged with every product — 10,000
+   * receives: only the outer answer (with its own tags) is reported as served. Otherwise (bench,
+   * 10,000 distinct product pages) a product's fetch reads the whole product index (every
+   * product's slug) and every freshly fetched product page is tagged with every product — 10,000
    * tags per page held by the page cache's index, 800 MB of heap, and any product edit purging
    * every such page.
    */
@@ -300,7 +296,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     policy: CachePolicyName,
     fetch: (entry: CacheEntry) => Promise<T>,
   ): Promise<T> => {
-    if (closed) return fetch({ tag: noop, policy: noop });
+    if (closed) return fetch({ tag: noop, policy: noop, signal: NEVER_ABORTED });
 
     // The memory tier is only as current as the purges it hears: while Redis answers but the bus
     // is not listening, Redis (where every purge lands) decides; when Redis is gone, memory does.
@@ -353,7 +349,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   };
 
   /**
-   * Requests that waited on one fetch go on one task at a time (app/lib/turns.server.ts): hundreds
+   * Requests that waited on one fetch go on one task at a time (server/runtime/turns.ts): hundreds
    * of them would otherwise all render in the same pass and stall the process. Taken after the
    * answer (and after the soft timeout's race), so time in the queue never turns a fresh answer
    * into a stale one.
@@ -528,7 +524,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     if (fetchedAt >= deadline) throw new Error("deadline passed before the fetch could start");
     const allTags = new Set(tags);
     let policy = policyName;
+    const abandoned = new AbortController();
     const entry: CacheEntry = {
+      signal: abandoned.signal,
       tag: (...more) => {
         for (const tag of more) if (typeof tag === "string" && tag) allTags.add(tag);
       },
@@ -553,16 +551,13 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
 
     let built: BuiltRecord;
     try {
-      const value = await withDeadline(insideFetch.run(true, () => Promise.resolve().then(() => fetch(entry))), deadline, key);
+      const value = await withDeadline(insideFetch.run(true, () => Promise.resolve().then(() => fetch(entry))), deadline, key, (reason) => abandoned.abort(reason));
       built = buildRecord({ key, value, tags: allTags, policy: policies[policy] ?? policies.short, fetchedAt, storedAt: Date.now() });
-      reportOrigin("ok", fetchedAt);
     } catch (error) {
       if (errors.classify(error) === "notFound") {
         built = buildRecord({ key, notFound: errors.remember(error), tags: allTags, policy: policies.notFound, fetchedAt, storedAt: Date.now() });
-        reportOrigin("notFound", fetchedAt);
       } else {
         release();
-        reportOrigin(errors.classify(error) === "transient" ? "transient" : "fatal", fetchedAt);
         if (backoffUntil.size > MAX_BACKOFF_KEYS) backoffUntil.clear();
         backoffUntil.set(key, Date.now() + errorBackoffMs);
         throw error;
@@ -594,16 +589,16 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     return built.record;
   }
 
-  function reportOrigin(outcome: OriginEvent["outcome"], startedAt: number): void {
-    if (observe.origin) safeObserve(() => observe.origin!({ outcome, durationMs: Date.now() - startedAt }));
-  }
-
-  function withDeadline<R>(promise: Promise<R>, deadline: number, key: string): Promise<R> {
+  /** `promise`, or the cache's timeout error at `deadline`; `onExpire` hears that nobody waits any more. */
+  function withDeadline<R>(promise: Promise<R>, deadline: number, key: string, onExpire?: (reason: unknown) => void): Promise<R> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
-        () =>
-          reject(errors.timedOut(`no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`)),
+        () => {
+          const reason = errors.timedOut(`no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`);
+          onExpire?.(reason);
+          reject(reason);
+        },
         Math.max(0, deadline - Date.now()),
       );
     });

@@ -20,6 +20,8 @@ export interface CacheEntry {
   tag(...tags: string[]): void;
   /** Cache this answer under another policy than the one asked for. */
   policy(name: CachePolicyName): void;
+  /** Aborted once nobody waits for this answer any more (the cache's hard timeout): stop fetching. */
+  readonly signal: AbortSignal;
 }
 
 export type Cached = <T>(

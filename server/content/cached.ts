@@ -9,6 +9,7 @@ export type { CacheEntry, Cached, CachePolicyName } from "../cache/types";
 const ignoringEntry: CacheEntry = {
   tag() {},
   policy() {},
+  signal: new AbortController().signal,
 };
 
 /** No cache at all: every call goes to WordPress. For tests and for running without the cache stack. */

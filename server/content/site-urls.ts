@@ -26,7 +26,7 @@
 // Italian permalinks live under `/it/` (Polylang's directory mode), with the post type bases in
 // Italian as the site's own path words (`/it/prodotti/…`, `/it/collezioni/…`); Italian page slugs are known
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
-import { localizePath, sectionOf, COMPANY_PAGES, type CompanyPage } from "../../common/locale";
+import { localizePath, sectionOf, type CompanyPage } from "../../common/locale";
 import type { Lang } from "./types";
 
 export interface SiteUrlConfig {
@@ -62,10 +62,6 @@ const PAGE_SLUGS: Record<string, { page: CompanyPage | "home"; lang: Lang }> = {
 /** The English slug of a company page, from either language's slug (`chi-siamo` → `about`). */
 export function companyPageOfSlug(slug: string): { page: CompanyPage | "home"; lang: Lang } | undefined {
   return Object.hasOwn(PAGE_SLUGS, slug) ? PAGE_SLUGS[slug] : undefined;
-}
-
-export function isCompanyPage(slug: string): slug is CompanyPage {
-  return (COMPANY_PAGES as readonly string[]).includes(slug);
 }
 
 export interface SiteUrls {

@@ -14,9 +14,6 @@ export interface WpResponse<T> {
   total: number | null;
   /** `X-WP-TotalPages`: null when WordPress sent none. */
   totalPages: number | null;
-  /** The `rel="next"` / `rel="prev"` URLs of the Link header, as WordPress wrote them. */
-  next: string | null;
-  prev: string | null;
   /** The route pattern (`wp/v2/products/:id`): a bounded label for metrics and logs. */
   endpoint: string;
 }
@@ -24,7 +21,7 @@ export interface WpResponse<T> {
 export interface WpRequestOptions {
   /** Sent as `X-Request-Id`, so a WordPress log line can be matched with ours. */
   requestId?: string;
-  /** The caller's own abort (a soft timeout of the cache, a closed connection). */
+  /** The caller's own abort: the cache's hard timeout, once nobody waits for the answer. */
   signal?: AbortSignal;
 }
 
@@ -171,20 +168,6 @@ export function encodeParams(params: WpParams = {}): string {
   return parts.join("&");
 }
 
-/** `<url>; rel="next", <url>; rel="prev"` → { next, prev }. */
-export function parseLinkHeader(header: string | null): { next: string | null; prev: string | null } {
-  const links = { next: null as string | null, prev: null as string | null };
-  if (!header) return links;
-  for (const part of header.split(",")) {
-    const match = /<([^>]*)>\s*;(.*)/.exec(part.trim());
-    if (!match) continue;
-    const rels = /rel="?([^";]+)"?/.exec(match[2] ?? "")?.[1]?.split(/\s+/) ?? [];
-    if (rels.includes("next")) links.next = match[1] ?? null;
-    if (rels.includes("prev")) links.prev = match[1] ?? null;
-  }
-  return links;
-}
-
 function headerNumber(value: string | null): number | null {
   if (value === null || value.trim() === "") return null;
   const n = Number(value);
@@ -277,15 +260,12 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       });
     }
 
-    const links = parseLinkHeader(response.headers.get("link"));
     options.observe?.({ endpoint, status, durationMs: performance.now() - started });
     return {
       data: data as T,
       status,
       total: headerNumber(response.headers.get("x-wp-total")),
       totalPages: headerNumber(response.headers.get("x-wp-totalpages")),
-      next: links.next,
-      prev: links.prev,
       endpoint,
     };
   }

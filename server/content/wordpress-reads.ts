@@ -61,7 +61,7 @@ export function createWordPressReads(options: {
     const key = cacheKey(spec.resource, spec.id, spec.params);
     return cached(key, spec.tags, spec.policy, async (entry) => {
       try {
-        const response = await client.get(spec.route, spec.params, { requestId: options.requestId?.() });
+        const response = await client.get(spec.route, spec.params, { requestId: options.requestId?.(), signal: entry.signal });
         const tags = new TagSet();
         const value = await spec.read(response, tags);
         entry.tag(...tags.toArray());

@@ -1,8 +1,7 @@
 // The demo WordPress over HTTP: /wp-json/… (and ?rest_route=) answered by the REST router with
-// WordPress's headers, /wp-content/uploads/… by the image renderer. Usable three ways: its own
-// server (startDemoWordPress, for `npm run demo-wordpress` and tests), a request handler to mount
-// in another server (createDemoWordPressApp), or a fetch function with no socket at all
-// (createDemoFetch, for the site's in-process demo mode).
+// WordPress's headers, /wp-content/uploads/… by the image renderer. Usable two ways: its own
+// server (startDemoWordPress: the site's demo mode on a loopback port, `npm run demo-wordpress`,
+// tests), or a request handler to mount in another server (createDemoWordPressApp).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DemoCatalogue } from "./catalogue";
@@ -157,22 +156,6 @@ export function createDemoWordPressApp(
         res.writeHead(500, { "Content-Type": "application/json; charset=UTF-8" });
         res.end(phpJson({ code: "internal_server_error", message: "There has been a critical error on this website.", data: { status: 500 } }));
       });
-  };
-}
-
-/** A fetch() that answers from the demo catalogue without a socket (URLs on any host). */
-export function createDemoFetch(catalogue: DemoCatalogue, options: DemoAppOptions & { publicUrl: string }): typeof fetch {
-  const respond = createDemoResponder(catalogue, options);
-  return async (input, init) => {
-    const request = new Request(input, init);
-    const url = new URL(request.url);
-    const headers: Record<string, string> = {};
-    request.headers.forEach((value, name) => {
-      headers[name] = value;
-    });
-    const response = await respond({ method: request.method, url: `${url.pathname}${url.search}`, headers });
-    const body = response.body === null ? null : typeof response.body === "string" ? response.body : new Uint8Array(response.body);
-    return new Response(body, { status: response.status, headers: response.headers });
   };
 }
 

@@ -1,7 +1,7 @@
 // 301 to a page's canonical URL (CONTRACT "Page responses"): the language prefix and the path
 // words in lowercase. React Router matches paths in any letter case, so /IT/prodotti rendered a
 // page under a mixed-case address (in English: the language is read from the lowercase prefix).
-// The route table (app/lib/route-table.ts) names the canonical form; ids, slugs and the whole
+// The route table (common/route-table.ts) names the canonical form; ids, slugs and the whole
 // query are kept as requested. The target is always a path on this site that starts with a
 // path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
 // decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).

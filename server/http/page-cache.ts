@@ -49,9 +49,9 @@ export interface PageCacheObserver {
  * The cache key of a request: the path as requested and the query parameters its route declares
  * in the route table, sorted (tracking parameters such as utm_* or gclid never count). The route
  * is matched as React Router matches it (any letter case, percent-encoding), so the parameters
- * are those of the page that renders. Fixed (tests/security/cache-poisoning.test.ts): /Products or
- * /%70roducts render the product list but were looked up as an unknown section with no declared
- * parameters, so /Products?category=vases was stored, and served, as /Products.
+ * are those of the page that renders: /Products or /%70roducts render the product list, so
+ * /Products?category=vases must never be stored, or served, as /Products
+ * (tests/security/cache-poisoning.test.ts).
  */
 export function pageCacheKey(pathname: string, search: URLSearchParams): string {
   const isData = pathname.endsWith(".data");
@@ -453,9 +453,9 @@ export function capturePages(
       const etag = etagOf(body);
       res.setHeader("ETag", etag);
       const scope = scopeOf(res);
-      // Fixed (tests/security/cache-poisoning.test.ts): read now, not when the answer has left: a
-      // 304 below removes Content-Type, and a page first asked for with a matching If-None-Match
-      // (`*`, or an ETag from another instance) was stored with the type "undefined" and served so.
+      // Read now, not when the answer has left: a 304 below removes Content-Type, and a page first
+      // asked for with a matching If-None-Match (`*`, or an ETag from another instance) must still
+      // be stored with its type (tests/security/cache-poisoning.test.ts).
       const contentType = String(res.getHeader("Content-Type"));
       const storable =
         !res.getHeader("Set-Cookie") &&

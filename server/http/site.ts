@@ -85,10 +85,10 @@ export function createSite(options: SiteOptions) {
   // cannot choose their address by sending the header.
   app.set("trust proxy", config.trustProxy);
 
-  // Fixed (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
-  // the keep-alive connections idle at that instant, but one whose answer had just finished was not
-  // idle yet, stayed open, and held the drain until the 25 s forced exit (code 1). Once shutdown
-  // has begun, the connections that have gone idle are closed every 100 ms.
+  // Drain (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
+  // the keep-alive connections idle at that instant, but one whose answer has just finished is not
+  // idle yet and would hold the drain until the 25 s forced exit (code 1). So once shutdown has
+  // begun, the connections that have gone idle are closed every 100 ms.
   let server: import("node:http").Server | undefined;
   const drain = setInterval(() => {
     if (state.shuttingDown) server?.closeIdleConnections();
@@ -105,10 +105,10 @@ export function createSite(options: SiteOptions) {
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader("X-Request-Id", id);
     for (const [name, value] of securityHeaderList) res.setHeader(name, value);
-    // Fixed (tests/reliability/sigterm.test.ts): keep-alive connections whose request was in
-    // flight at SIGTERM stayed open after their answer, and the drain ran into the 25 s forced
-    // exit (code 1). Answers that leave once shutdown has begun close their connection.
-    // Fixed (tests/security/fuzz.test.ts): an answer sent before its request's body had arrived
+    // Answers that leave once shutdown has begun close their connection, or a keep-alive
+    // connection whose request was in flight at SIGTERM would hold the drain until the 25 s
+    // forced exit (tests/reliability/sigterm.test.ts).
+    // An answer sent before its request's body had arrived
     // (a 300 kB POST to a page without an action: React Router answers 405 and never reads it)
     // left the keep-alive connection holding unread bytes, and the next request on it (another
     // visitor's, behind a balancer that pools connections) hung until the 30 s request timeout.
@@ -241,18 +241,17 @@ export function createSite(options: SiteOptions) {
     });
     runInScope(scope, next);
   });
-  // Fixed (tests/security/cache-poisoning.test.ts): a Host header that is not a host (a space, a
-  // '%', an out-of-range port, empty) made @react-router/express's `new URL(...)` throw: a 500
-  // and an error log line for a hostile request. It is bad input. (The Host never shapes a page:
-  // SITE_URL does.)
+  // A Host header that is not a host (a space, a '%', an out-of-range port, empty) is bad input: a
+  // 400 here, before @react-router/express's `new URL(...)` would throw a 500 on it
+  // (tests/security/cache-poisoning.test.ts). The Host never shapes a page: SITE_URL does.
   app.use((req, res, next) => (validHost(req.headers.host) ? next() : next(Object.assign(new Error("invalid Host header"), { status: 400, expose: true }))));
-  // Fixed (tests/security/cache-poisoning.test.ts): pages are cached (here and by the CDN) under
-  // their path and declared parameters, but were rendered from the whole query: the product list
-  // copies it into every product link, ScrollRestoration into an inline script. So the first
-  // visitor's undeclared parameters (/categories/vases?redirect=https://evil.example, ?SORT=…) or
-  // parameter order were kept and served to everyone. The router now sees exactly what the key
-  // names: the path and the declared parameters, in key order. (React Router's manifest endpoint
-  // keeps its own query.)
+  // The router sees exactly what the page-cache key names: the path and the declared parameters,
+  // in key order. Pages are cached (here and by the CDN) under that key, and a page rendered from
+  // the whole query would keep the first visitor's undeclared parameters
+  // (/categories/vases?redirect=https://evil.example, ?SORT=…) — the product list copies the
+  // query into every product link, ScrollRestoration into an inline script — and serve them to
+  // everyone (tests/security/cache-poisoning.test.ts). React Router's manifest endpoint keeps its
+  // own query.
   app.use((req, _res, next) => {
     const page = !/\.[a-z0-9]+$/i.test(req.path) || isPagePath(req.path);
     if ((req.method === "GET" || req.method === "HEAD") && page && req.path !== "/__manifest") {
@@ -265,7 +264,7 @@ export function createSite(options: SiteOptions) {
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
   app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
 
-  // Requests go into the router one task at a time (app/lib/turns.server.ts): a burst that arrives
+  // Requests go into the router one task at a time (server/runtime/turns.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.
   const arrivals = new Turns(1);
   app.use((req, _res, next) => {

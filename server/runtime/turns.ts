@@ -13,7 +13,7 @@
 // A turn is handed on through setImmediate, so the next holder starts in a task of its own, after
 // the timers and I/O that came due meanwhile. Throughput does not change (this is CPU work, and one
 // core does one thing at a time), the loop keeps turning, and requests go on in the order they
-// came: a connection opened during a render backlog no longer waits behind all of it.
+// came: a connection opened during a render backlog does not wait behind all of it.
 
 export class Turns {
   private active = 0;

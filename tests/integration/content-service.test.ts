@@ -24,7 +24,7 @@ const calls: CacheCall[] = [];
 /** Records each call to the cache seam with the tags and policy it ends with; caches nothing. */
 const recordingCache: Cached = async (key, tags, policy, fetch) => {
   const call: CacheCall = { key, tags: [...tags], policy };
-  const value = await fetch({ tag: (...more) => call.tags.push(...more), policy: (name) => (call.policy = name) });
+  const value = await fetch({ tag: (...more) => call.tags.push(...more), policy: (name) => (call.policy = name), signal: new AbortController().signal });
   calls.push({ ...call, tags: [...new Set(call.tags)] });
   return value;
 };
@@ -282,7 +282,7 @@ describe("the product index behind collections and exclusives", () => {
     // ContentService reuses the index it built from them; a purge must still show the move.
     const store = new Map<string, unknown>();
     const memo: Cached = async (key, _tags, _policy, fetch) => {
-      if (!store.has(key)) store.set(key, await fetch({ tag: () => {}, policy: () => {} }));
+      if (!store.has(key)) store.set(key, await fetch({ tag: () => {}, policy: () => {}, signal: new AbortController().signal }));
       return store.get(key) as never;
     };
     const cachedContent = createContentService({ client, cached: memo, config: { wpUrl: wp.url } });

@@ -1,6 +1,6 @@
 // A burst on one cold page: hundreds of visitors ask for the same page while WordPress takes a
 // moment to answer. They share one fetch, so their renders all become ready together. Before renders
-// took turns (app/lib/turns.server.ts) the process then rendered all of them in one go and answered
+// took turns (server/runtime/turns.ts) the process then rendered all of them in one go and answered
 // nothing else for seconds: health probes went unanswered (a liveness probe restarts such a pod)
 // and the cross-pod fetch lock lapsed. Now the event loop keeps turning between renders: the probe
 // is answered all through the burst. The figures are printed; the probe's wait has a generous bound.

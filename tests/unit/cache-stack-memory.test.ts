@@ -114,8 +114,17 @@ describe("CacheStack, memory tier only", () => {
 
   it("ends a hung fetch with a timeout error at the hard timeout", async () => {
     const { s } = stack({ hardTimeoutMs: 100 });
-    const failure = await s.cached("h", [], "short", () => new Promise(() => undefined)).catch((e: unknown) => e);
+    let signal: AbortSignal | undefined;
+    const failure = await s
+      .cached("h", [], "short", (entry) => {
+        signal = entry.signal;
+        return new Promise(() => undefined);
+      })
+      .catch((e: unknown) => e);
     expect(failure).toMatchObject({ name: "WordPressError", code: "timeout" });
+    // The hung request is aborted, not left running: WordPress's connection is given back.
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toBe(failure);
   });
 
   it("calls the CDN hook once per purge, after the bus deadline, and repeats the purge for the page cache", async () => {

@@ -23,6 +23,7 @@ function recordingCache() {
     const value = await fetch({
       tag: (...more) => call.tags.push(...more),
       policy: (name) => (call.policy = name),
+      signal: new AbortController().signal,
     });
     call.tags = [...new Set(call.tags)];
     calls.push(call);
@@ -48,8 +49,6 @@ function fakeClient(routes: Record<string, Handler>) {
         status: 200,
         total: answer.total ?? (Array.isArray(answer.data) ? answer.data.length : null),
         totalPages: answer.totalPages ?? (Array.isArray(answer.data) ? 1 : null),
-        next: null,
-        prev: null,
         endpoint: endpointOf(route),
       };
     },

@@ -13,7 +13,7 @@ function clientAnswering(answer: (route: string, params: Record<string, unknown>
     async get<T>(route: string, params: Record<string, unknown> = {}) {
       const data = answer(route, params);
       if (data instanceof WordPressError) throw data;
-      return { data: data as T, status: 200, total: null, totalPages: null, next: null, prev: null, endpoint: route } satisfies WpResponse<T>;
+      return { data: data as T, status: 200, total: null, totalPages: null, endpoint: route } satisfies WpResponse<T>;
     },
   };
 }

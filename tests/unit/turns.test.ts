@@ -1,5 +1,5 @@
 // Turns: work that became ready all at once goes on a little at a time, each holder in a task of its
-// own, so timers and I/O run in between (app/lib/turns.server.ts).
+// own, so timers and I/O run in between (server/runtime/turns.ts).
 import { describe, expect, it } from "vitest";
 import { Turns } from "../../server/runtime/turns";
 

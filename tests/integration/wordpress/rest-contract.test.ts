@@ -50,11 +50,11 @@ type Check = (client: WordPressClient, host: string) => Promise<unknown>;
 
 const local = (url: string | null, host: string) => (url === null ? null : url.split(host).join("{wp}"));
 
-/** A list answer: its paging headers and links, and a projection of each item. */
+/** A list answer: its paging headers and a projection of each item. */
 async function list<S extends z.ZodType>(client: WordPressClient, host: string, route: string, params: WpParams, schema: S, project: (item: z.output<S>) => unknown) {
   const r = await client.get(route, params);
   const items = parseWp(z.array(schema), r.data, r.endpoint, r.status);
-  return { total: r.total, totalPages: r.totalPages, next: local(r.next, host), prev: local(r.prev, host), items: items.map(project) };
+  return { total: r.total, totalPages: r.totalPages, items: items.map(project) };
 }
 
 const productView = (p: z.output<typeof wpProduct>) => ({

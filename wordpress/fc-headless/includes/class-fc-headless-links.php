@@ -4,7 +4,7 @@
  * under /it with Italian path words. Products are `/products/{id}` (`/it/prodotti/{id}`),
  * categories, collections and exclusives `/{word}/{slug}`, projects their list, company pages
  * by their English slug (`manufacture` → `/it/manifattura`), the front page `/` or `/it`.
- * The same table as the site's app/lib/locale.ts.
+ * The same table as the site's common/locale.ts.
  *
  * @package FC_Headless
  */
@@ -15,7 +15,7 @@ final class FC_Headless_Links {
 
 	const DEFAULT_LANG = 'en';
 
-	/** Path words per language (app/lib/locale.ts SEGMENTS). */
+	/** Path words per language (common/locale.ts SEGMENTS). */
 	const WORDS = array(
 		'products'    => array( 'en' => 'products', 'it' => 'prodotti' ),
 		'categories'  => array( 'en' => 'categories', 'it' => 'categorie' ),
