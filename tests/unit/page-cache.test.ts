@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import zlib from "node:zlib";
+import type { IncomingMessage } from "node:http";
 import { PageCache, identityOf, pageCacheKey, surrogateKeyHeader } from "../../server/http/page-cache";
+import { matchesEtag } from "../../server/http/page-cache/negotiation";
 
 const key = (url: string) => {
   const u = new URL(url, "http://x");
@@ -125,5 +127,19 @@ describe("PageCache and purges racing a render", () => {
     const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("new"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, renderStarted);
     expect(kept).toBe(true);
     expect(cache.get("/products/1")?.status).toBe(200);
+  });
+});
+
+describe("conditional requests", () => {
+  const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
+  const etag = 'W/"abc"';
+  it("answer 304 for the page's ETag (weakly compared) or *, never on a reload that says no-cache", () => {
+    expect(matchesEtag(request({ "if-none-match": etag }), etag)).toBe(true);
+    expect(matchesEtag(request({ "if-none-match": '"abc"' }), etag)).toBe(true);
+    expect(matchesEtag(request({ "if-none-match": 'W/"other", W/"abc"' }), etag)).toBe(true);
+    expect(matchesEtag(request({ "if-none-match": "*" }), etag)).toBe(true);
+    expect(matchesEtag(request({ "if-none-match": 'W/"other"' }), etag)).toBe(false);
+    expect(matchesEtag(request({}), etag)).toBe(false);
+    expect(matchesEtag(request({ "if-none-match": etag, "cache-control": "no-cache" }), etag)).toBe(false);
   });
 });

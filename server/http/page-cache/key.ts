@@ -1,0 +1,44 @@
+// The page cache's key: which requests are pages, and under which key a page is stored. A
+// security control: two requests that may render differently must never share a key, so the key
+// is derived from the route table as React Router matches routes.
+import type { IncomingMessage } from "node:http";
+import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../../common/route-table";
+
+/**
+ * The cache key of a request: the path as requested and the query parameters its route declares
+ * in the route table, sorted (tracking parameters such as utm_* or gclid never count). The route
+ * is matched as React Router matches it (any letter case, percent-encoding), so the parameters
+ * are those of the page that renders: /Products or /%70roducts render the product list, so
+ * /Products?category=vases must never be stored, or served, as /Products
+ * (tests/security/cache-poisoning.test.ts).
+ */
+export function pageCacheKey(pathname: string, search: URLSearchParams): string {
+  const isData = pathname.endsWith(".data");
+  const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
+  // /preview is never cached (private), but the router renders it from the key's parameters too.
+  const declared = [...Object.keys(matchRoute(pagePath)?.route.query ?? {}), ...(isData ? DATA_QUERY : [])];
+  const kept: [string, string][] = [];
+  for (const name of declared) {
+    const value = search.get(name);
+    if (value !== null && value !== "") kept.push([name, value]);
+  }
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Paths with an extension that are pages all the same: data requests, sitemaps, robots. */
+export function isPagePath(path: string): boolean {
+  return path.endsWith(".data") || FILE_PATHS.has(path);
+}
+
+export function cacheable(req: IncomingMessage): boolean {
+  return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
+}
+
+/** The page-cache key of a GET or HEAD for a page, or undefined when such a request is never cached. */
+export function lookupKey(req: IncomingMessage, pathname: string, search: string): string | undefined {
+  if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.authorization) return undefined;
+  if (/\.[a-z0-9]+$/i.test(pathname) && !isPagePath(pathname)) return undefined;
+  return pageCacheKey(pathname, new URLSearchParams(search));
+}
