@@ -21,138 +21,23 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cluster } from "ioredis";
-import type { Cached, CacheEntry, CacheLogger, CachePolicyName } from "./types";
-import type { OriginErrors } from "./origin-errors";
-import type { BreakerState } from "./breaker";
-import { PurgeBus, encodePurgeMessage, type PurgeMessage, type PurgeMode } from "./bus";
+import type { Cached, CacheEntry, CacheLogger, CacheObserver, CachePolicyName, CacheStack } from "./types";
+import { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
+import { PurgeBus } from "./bus";
+import { createPurges } from "./purges";
 import type { RedisLike } from "./clients";
 import { buildRecord, freshness, isSoftPurged, serve, type BuiltRecord, type CacheRecord } from "./entry";
 import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
-import { MemoryTier, type MemoryStats } from "./memory-tier";
-import type { CachePolicies } from "./policies";
+import { MemoryTier } from "./memory-tier";
 import { RedisTier, RedisTimeoutError } from "./redis-tier";
 import { Turns } from "../runtime/turns";
+import { errorMessage, sleep } from "./support";
 
-export type { PurgeMode } from "./bus";
-
-/** pino's shape, so the server's logger fits; tests pass nothing. */
-export type { CacheLogger } from "./types";
-
-export type LookupTier = "memory" | "redis";
-export type LookupResult = "hit" | "stale" | "miss";
-
-/** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_redis_up`) without importing prom-client here. */
-export interface CacheObserver {
-  lookup(tier: LookupTier, result: LookupResult): void;
-  redisState(up: boolean): void;
-  /**
-   * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
-   * layer collects them so a page carries the tags of all the content it was rendered from.
-   */
-  served?(event: { tags: readonly string[]; policy: CachePolicyName }): void;
-}
-
-export interface CdnPurger {
-  /** `soft` for a soft purge (an `update`): an edge that can keeps the old page in grace. */
-  purge(tags: string[], options?: { soft?: boolean }): Promise<void>;
-  /** For purgeAll; without it a full purge does not reach the CDN. */
-  purgeAll?(options?: { soft?: boolean }): Promise<void>;
-}
-
-/** What a purge did, for the page cache (another module) to do the same to its own entries. */
-export interface PurgeEvent {
-  /** Empty when `all`. */
-  tags: readonly string[];
-  all: boolean;
-  mode: PurgeMode;
-  /**
-   * Set on the repeat pass: only what was fetched (rendered) at or before this instant, on the
-   * purging instance's clock, is concerned; later answers already reflect the purge.
-   */
-  before?: number;
-  /** local: this instance received it; bus: another instance did; reconnect: Redis came back and purges may have been missed. */
-  source: "local" | "bus" | "reconnect";
-}
-
-export type PurgeListener = (event: PurgeEvent) => void;
-
-export interface CacheStats {
-  instanceId: string;
-  redis: "up" | "down" | "disabled";
-  breaker: BreakerState | "none";
-  bus: "subscribed" | "disconnected" | "disabled";
-  memory: MemoryStats;
-  inflight: number;
-  pendingPurges: number;
-}
-
-export interface CacheStack {
-  /** The seam function handed to the ContentService. */
-  cached: Cached;
-  /** Returns how many entries were purged (in Redis when it is up, else in memory). */
-  purge(tags: readonly string[], options: { mode: PurgeMode }): Promise<number>;
-  /** Everything; hard by default (drop), soft on request (revalidate on next use). */
-  purgeAll(options?: { mode?: PurgeMode }): Promise<number>;
-  /** Returns the unsubscribe function. */
-  onPurge(listener: PurgeListener): () => void;
-  stats(): CacheStats;
-  /** Waits for pending purge follow-ups (bus repeat, CDN), then disconnects the Redis clients. */
-  close(): Promise<void>;
-}
-
-export interface CacheStackOptions {
-  policies: CachePolicies;
-  /** Which of the fetch's errors are not-found answers (cached briefly), transient or fatal. */
-  errors: OriginErrors;
-  /** Byte bound of the memory tier (CACHE_MEMORY_MB × 2^20). */
-  memoryBytes: number;
-  /**
-   * The command client (ioredis Redis or Cluster; see createRedisClients). Undefined: memory tier
-   * only. The stack owns the clients it is given: close() disconnects them.
-   */
-  redis?: RedisLike | undefined;
-  /** The purge bus connection; default: a duplicate of `redis`. */
-  subscriber?: RedisLike | undefined;
-  /** Names this instance on the bus; default hostname-pid-random. */
-  instanceId?: string;
-  /** Key prefix in Redis (`fc`); tests use their own to share one redis-server. */
-  keyPrefix?: string;
-  /** With a stale copy, how long a synchronous revalidation may keep the visitor waiting. */
-  softTimeoutMs?: number;
-  /** The longest any request waits for an answer (origin, or another instance's fetch). */
-  hardTimeoutMs?: number;
-  /** The fetch lock's lifetime; the holder renews it while fetching, so a dead holder is replaced after at most this. */
-  lockTtlMs?: number;
-  /** How long a purge takes to reach every instance; the repeat pass and the CDN purge wait this long. */
-  busDeadlineMs?: number;
-  /** Bound of each Redis call on the request path. */
-  redisTimeoutMs?: number;
-  /** Polling interval of a waiter for another instance's fetch (it backs off to 4×). */
-  lockPollMs?: number;
-  /** After a failed revalidation, stale copies of that key are served without retrying for this long. */
-  errorBackoffMs?: number;
-  breaker?: { failureThreshold?: number; openMs?: number };
-  observe?: CacheObserver;
-  logger?: CacheLogger;
-  cdnPurger?: CdnPurger;
-}
+export type { CacheLogger, CacheObserver, CacheStack, CacheStats, CdnPurger, LookupResult, LookupTier, PurgeEvent, PurgeListener, PurgeMode } from "./types";
+export { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
 
 /** The signal of a fetch that nothing abandons. */
 const NEVER_ABORTED = new AbortController().signal;
-
-/** The defaults, in one place (bentocache). */
-export const CACHE_DEFAULTS = Object.freeze({
-  softTimeoutMs: 1500,
-  hardTimeoutMs: 10_000,
-  lockTtlMs: 3000,
-  busDeadlineMs: 1000,
-  redisTimeoutMs: 50,
-  purgeRedisTimeoutMs: 1000,
-  lockPollMs: 25,
-  errorBackoffMs: 2000,
-  failureThreshold: 5,
-  breakerOpenMs: 2000,
-});
 
 const noop = () => undefined;
 /** Set while a fetch runs: the cache reads it makes are its own (see deliver). */
@@ -160,28 +45,11 @@ const insideFetch = new AsyncLocalStorage<true>();
 const silentLogger: CacheLogger = { debug: noop, info: noop, warn: noop, error: noop };
 const silentObserver: CacheObserver = { lookup: noop, redisState: noop };
 /** Pending purges kept for Redis while it is down; beyond this, a full soft purge replaces them. */
-const MAX_PENDING_PURGES = 1000;
 const MAX_BACKOFF_KEYS = 10_000;
-const REPLAY_INTERVAL_MS = 500;
 
 interface Inflight {
   promise: Promise<CacheRecord>;
   tags: readonly string[];
-}
-
-/** A purge as this instance saw it arrive, to judge the answers of fetches that were under way. */
-interface SeenPurge {
-  receivedAt: number;
-  tags: ReadonlySet<string> | null;
-  mode: PurgeMode;
-}
-
-interface PendingPurge {
-  id: string;
-  tags: string[];
-  all: boolean;
-  mode: PurgeMode;
-  at: number;
 }
 
 /** The bus connection when none is given: like the command client, but it may queue its SUBSCRIBE until connected. */
@@ -189,14 +57,6 @@ function duplicateForBus(client: RedisLike): RedisLike {
   return client instanceof Cluster
     ? client.duplicate(undefined, { enableOfflineQueue: true })
     : client.duplicate({ enableOfflineQueue: true, commandTimeout: undefined, maxRetriesPerRequest: null });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createCacheStack(options: CacheStackOptions): CacheStack {
@@ -216,14 +76,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   const memory = new MemoryTier(options.memoryBytes);
   const inflight = new Map<string, Inflight>();
   const followerTurns = new Turns(1);
-  const seenPurges: SeenPurge[] = [];
   const backoffUntil = new Map<string, number>();
-  const listeners = new Set<PurgeListener>();
-  const pending: PendingPurge[] = [];
-  let pendingOverflow = false;
-  let replayTimer: NodeJS.Timeout | undefined;
-  let replaying = false;
-  const followUps = new Set<Promise<void>>();
   /** Redis writes under way (callers do not wait for them); a purge waits, so it cannot overtake one. */
   const writes = new Set<Promise<void>>();
   let closed = false;
@@ -237,7 +90,20 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     }
   };
 
-  // ——— Redis and the bus ———
+  // ——— Redis, the bus and the purges ———
+
+  const purges = createPurges({
+    memory,
+    inflight,
+    writes,
+    redis: () => redis,
+    keys,
+    instanceId,
+    logger,
+    hardTimeoutMs,
+    busDeadlineMs,
+    cdnPurger: options.cdnPurger,
+  });
 
   const redisClient = options.redis;
   const subscriber = redisClient ? (options.subscriber ?? duplicateForBus(redisClient)) : undefined;
@@ -256,8 +122,8 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
           if (up) logger.info({ instanceId }, "Redis cache tier up");
           else logger.warn({ instanceId }, "Redis cache tier down: serving from memory and WordPress");
           if (up && previous === false) {
-            resync("redis reconnected");
-            void replayPending();
+            purges.resync("redis reconnected");
+            void purges.replayPending();
           }
         },
       })
@@ -269,8 +135,8 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         channel: keys.channel,
         instanceId,
         logger,
-        onMessage: (message) => applyMessage(message),
-        onResync: () => resync("purge bus resubscribed"),
+        onMessage: (message) => purges.applyMessage(message),
+        onResync: () => purges.resync("purge bus resubscribed"),
       })
     : undefined;
   bus?.start();
@@ -566,7 +432,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     backoffUntil.delete(key);
 
     // Purges that arrived while this answer was on its way: it may predate them.
-    const verdict = judge(built.record);
+    const verdict = purges.judge(built.record);
     if (verdict === "drop") {
       release();
       return built.record; // the callers asked before the purge; nobody else gets it
@@ -607,196 +473,12 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
   }
 
-  function judge(record: CacheRecord): "keep" | "stale" | "drop" {
-    let verdict: "keep" | "stale" = "keep";
-    for (const seen of seenPurges) {
-      if (seen.receivedAt < record.fetchedAt) continue;
-      if (seen.tags !== null && !record.tags.some((tag) => seen.tags!.has(tag))) continue;
-      if (seen.mode === "hard") return "drop";
-      verdict = "stale";
-    }
-    return verdict;
-  }
-
-  // ——— purging ———
-
-  function notify(event: PurgeEvent): void {
-    for (const listener of listeners) {
-      try {
-        listener(event);
-      } catch (error) {
-        logger.warn({ err: errorMessage(error) }, "purge listener threw");
-      }
-    }
-  }
-
-  /** Memory tier, fetches under way, listeners. Returns how many memory entries changed. */
-  function applyLocally(event: PurgeEvent): number {
-    const now = Date.now();
-    const tagSet = event.all ? null : new Set(event.tags);
-    if (event.before === undefined) {
-      seenPurges.push({ receivedAt: now, tags: tagSet, mode: event.mode });
-      // A fetch cannot outlive the hard timeout, so older purges can judge nothing any more.
-      while (seenPurges.length > 0 && seenPurges[0]!.receivedAt < now - hardTimeoutMs - busDeadlineMs) seenPurges.shift();
-      // Fetches under way that this purge concerns: later requests start their own instead of
-      // joining an answer that may predate the purge.
-      for (const [key, running] of inflight) {
-        if (tagSet === null || running.tags.some((tag) => tagSet.has(tag))) inflight.delete(key);
-      }
-    }
-    const changed = event.all ? memory.purgeAll(event.mode, event.before) : memory.purgeTags(event.tags, event.mode, event.before);
-    notify(event);
-    return changed;
-  }
-
-  function applyMessage(message: PurgeMessage): void {
-    if (closed) return;
-    logger.debug({ id: message.id, from: message.from, pass: message.pass, tags: message.tags.length, all: message.all }, "purge from the bus");
-    applyLocally({
-      tags: message.tags,
-      all: message.all,
-      mode: message.mode,
-      before: message.pass === 2 ? message.at : undefined,
-      source: "bus",
-    });
-  }
-
-  /** Purges were missed (Redis or the bus was away): drop the memory tier and tell the page cache. */
-  function resync(reason: string): void {
-    if (closed) return;
-    const dropped = memory.stats().entries;
-    memory.clear();
-    logger.warn({ reason, dropped }, "memory cache tier dropped");
-    notify({ tags: [], all: true, mode: "hard", source: "reconnect" });
-  }
-
-  async function redisPass(purge: PendingPurge, before: number): Promise<number> {
-    if (!redis) return 0;
-    return purge.all ? redis.purgeAll(purge.mode, before) : redis.purgeTags(purge.tags, purge.mode, before);
-  }
-
-  async function publish(purge: PendingPurge, pass: 1 | 2): Promise<void> {
-    if (!redis) return;
-    const message: PurgeMessage = { v: 1, from: instanceId, id: purge.id, tags: purge.tags, all: purge.all, mode: purge.mode, at: purge.at, pass };
-    await redis.publish(keys.channel, encodePurgeMessage(message));
-  }
-
-  function keepForLater(purge: PendingPurge): void {
-    if (pending.length >= MAX_PENDING_PURGES) {
-      pendingOverflow = true;
-      pending.length = 0;
-    } else {
-      pending.push(purge);
-    }
-    scheduleReplay();
-  }
-
-  /**
-   * Retry pending purges on a timer too: a Redis that failed a few calls without tripping the
-   * breaker never goes "down", so no reconnection would ever trigger the replay.
-   */
-  function scheduleReplay(): void {
-    if (replayTimer || closed) return;
-    replayTimer = setTimeout(() => {
-      replayTimer = undefined;
-      void replayPending().finally(() => {
-        if (pending.length > 0 || pendingOverflow) scheduleReplay();
-      });
-    }, REPLAY_INTERVAL_MS);
-    replayTimer.unref();
-  }
-
-  /** Redis is back: apply there (and announce) what was purged while it was away. */
-  async function replayPending(): Promise<void> {
-    if (replaying) return;
-    replaying = true;
-    try {
-      await replayPendingNow();
-    } finally {
-      replaying = false;
-    }
-  }
-
-  async function replayPendingNow(): Promise<void> {
-    if (pendingOverflow) {
-      pendingOverflow = false;
-      pending.length = 0;
-      pending.push({ id: randomUUID(), tags: [], all: true, mode: "soft", at: Date.now() });
-    }
-    while (pending.length > 0 && redis?.up && !closed) {
-      const purge = pending[0]!;
-      try {
-        await redisPass(purge, Infinity);
-        await publish(purge, 1);
-        pending.shift();
-      } catch (error) {
-        logger.warn({ err: errorMessage(error), pending: pending.length }, "replaying purges to Redis stopped; retried shortly");
-        return;
-      }
-    }
-  }
-
-  async function runPurge(purge: PendingPurge): Promise<number> {
-    let count = applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, source: "local" });
-    if (redis) {
-      try {
-        await Promise.allSettled([...writes]);
-        count = await redisPass(purge, Infinity);
-        await publish(purge, 1);
-      } catch (error) {
-        logger.warn({ err: errorMessage(error), tags: purge.tags.length, all: purge.all }, "purge could not reach Redis; kept for when it returns");
-        keepForLater(purge);
-      }
-    }
-    const followUp = sleep(busDeadlineMs).then(() => followUpPurge(purge));
-    followUps.add(followUp);
-    void followUp.finally(() => followUps.delete(followUp));
-    return count;
-  }
-
-  /**
-   * After the bus deadline every instance has applied the purge. Answers fetched before the purge
-   * but stored after its first pass are caught by a repeat limited to fetches started at or before
-   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard.
-   */
-  async function followUpPurge(purge: PendingPurge): Promise<void> {
-    applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, source: "local" });
-    if (redis?.up) {
-      try {
-        await redisPass(purge, purge.at);
-        await publish(purge, 2);
-      } catch (error) {
-        logger.debug({ err: errorMessage(error) }, "repeat purge pass could not reach Redis");
-      }
-    }
-    if (!options.cdnPurger) return;
-    try {
-      const soft = purge.mode === "soft";
-      if (purge.all) await options.cdnPurger.purgeAll?.({ soft });
-      else await options.cdnPurger.purge(purge.tags, { soft });
-    } catch (error) {
-      logger.error({ err: errorMessage(error), tags: purge.tags.slice(0, 20), all: purge.all }, "CDN purge failed");
-    }
-  }
-
   return {
     cached,
 
-    async purge(tags, { mode }) {
-      const unique = [...new Set(tags.filter((t) => typeof t === "string" && t.length > 0))];
-      if (unique.length === 0 || closed) return 0;
-      return runPurge({ id: randomUUID(), tags: unique, all: false, mode, at: Date.now() });
-    },
-
-    async purgeAll({ mode = "hard" } = {}) {
-      if (closed) return 0;
-      return runPurge({ id: randomUUID(), tags: [], all: true, mode, at: Date.now() });
-    },
-
-    onPurge(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    purge: (tags, { mode }) => purges.purge(tags, mode),
+    purgeAll: ({ mode = "hard" } = {}) => purges.purgeAll(mode),
+    onPurge: (listener) => purges.onPurge(listener),
 
     stats() {
       return {
@@ -806,20 +488,18 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         bus: bus ? (bus.connected ? "subscribed" : "disconnected") : "disabled",
         memory: memory.stats(),
         inflight: inflight.size,
-        pendingPurges: pending.length,
+        pendingPurges: purges.pendingCount,
       };
     },
 
     async close() {
       if (closed) return;
-      await Promise.allSettled([...followUps]);
+      await purges.close();
       closed = true;
-      clearTimeout(replayTimer);
       await bus?.close();
       redis?.close();
       subscriber?.disconnect();
       redisClient?.disconnect();
-      listeners.clear();
     },
   };
 }

@@ -13,6 +13,9 @@
 //   sees the error (or the cache serves stale, if it has it).
 // - Values are plain JSON data (no class instances, no undefined in arrays): they may go to Redis.
 
+import type { BreakerState } from "./breaker";
+import type { MemoryStats } from "./memory-tier";
+
 export type CachePolicyName = "short" | "long" | "menu" | "notFound";
 
 export interface CacheEntry {
@@ -41,3 +44,65 @@ export interface CacheLogger {
 
 /** Soft: entries stay as stale copies to serve while refreshing. Hard: entries are gone. */
 export type PurgeMode = "soft" | "hard";
+
+export type LookupTier = "memory" | "redis";
+export type LookupResult = "hit" | "stale" | "miss";
+
+/** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_redis_up`) without importing prom-client here. */
+export interface CacheObserver {
+  lookup(tier: LookupTier, result: LookupResult): void;
+  redisState(up: boolean): void;
+  /**
+   * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
+   * layer collects them so a page carries the tags of all the content it was rendered from.
+   */
+  served?(event: { tags: readonly string[]; policy: CachePolicyName }): void;
+}
+
+export interface CdnPurger {
+  /** `soft` for a soft purge (an `update`): an edge that can keeps the old page in grace. */
+  purge(tags: string[], options?: { soft?: boolean }): Promise<void>;
+  /** For purgeAll; without it a full purge does not reach the CDN. */
+  purgeAll?(options?: { soft?: boolean }): Promise<void>;
+}
+
+/** What a purge did, for the page cache (another module) to do the same to its own entries. */
+export interface PurgeEvent {
+  /** Empty when `all`. */
+  tags: readonly string[];
+  all: boolean;
+  mode: PurgeMode;
+  /**
+   * Set on the repeat pass: only what was fetched (rendered) at or before this instant, on the
+   * purging instance's clock, is concerned; later answers already reflect the purge.
+   */
+  before?: number;
+  /** local: this instance received it; bus: another instance did; reconnect: Redis came back and purges may have been missed. */
+  source: "local" | "bus" | "reconnect";
+}
+
+export type PurgeListener = (event: PurgeEvent) => void;
+
+export interface CacheStats {
+  instanceId: string;
+  redis: "up" | "down" | "disabled";
+  breaker: BreakerState | "none";
+  bus: "subscribed" | "disconnected" | "disabled";
+  memory: MemoryStats;
+  inflight: number;
+  pendingPurges: number;
+}
+
+export interface CacheStack {
+  /** The seam function handed to the ContentService. */
+  cached: Cached;
+  /** Returns how many entries were purged (in Redis when it is up, else in memory). */
+  purge(tags: readonly string[], options: { mode: PurgeMode }): Promise<number>;
+  /** Everything; hard by default (drop), soft on request (revalidate on next use). */
+  purgeAll(options?: { mode?: PurgeMode }): Promise<number>;
+  /** Returns the unsubscribe function. */
+  onPurge(listener: PurgeListener): () => void;
+  stats(): CacheStats;
+  /** Waits for pending purge follow-ups (bus repeat, CDN), then disconnects the Redis clients. */
+  close(): Promise<void>;
+}
