@@ -5,7 +5,8 @@
 // - app/ (the React Router application, browser and SSR) imports common/ and server *types* only;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
-// - no import cycles anywhere.
+// - no import cycles anywhere;
+// - no console in app/, common/ or server/ (pino is the one way to the log).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -94,6 +95,13 @@ export default tseslint.config(
       // control: keyboard support for its children, not an interaction of the container itself.
       "jsx-a11y/no-noninteractive-element-interactions": ["error", { handlers: ["onClick", "onMouseDown", "onMouseUp", "onKeyPress", "onKeyUp"] }],
     },
+  },
+  // Every log line of the server and of the app's code goes through pino (level, request id,
+  // route id): no console. Command-line tools print to their terminal.
+  {
+    files: ["app/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts"],
+    ignores: ["server/demo/cli.ts"],
+    rules: { "no-console": "error" },
   },
   // Boundaries.
   {

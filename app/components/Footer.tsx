@@ -18,14 +18,15 @@ import { useT } from "../lib/i18n";
 import "./forms/forms.css";
 const NewsletterForm = lazy(() => import("./forms/NewsletterForm").then((m) => ({ default: m.NewsletterForm })));
 
-export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; company: Company | null }) {
+/** `menu`: WordPress's footer menu (none for an empty one), or null for the built-in links. */
+export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] | null; company: Company | null }) {
   const t = useT();
   const flags = useIntegrationFlags();
   const { pathname } = useLocation();
   const parsed = parsePath(pathname);
   const onNewsletterPage = sectionOf(parsed.words[0], parsed.lang) === "newsletter";
   const year = new Date().getFullYear();
-  const items = menu.length > 0 ? menu : (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
+  const items = menu ?? (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
     id: -(i + 1),
     label: t(`nav.${section}`),
     href: localizePath(lang, section),
@@ -39,9 +40,11 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[]; 
           <p className="wordmark wordmark--footer" aria-hidden="true">FC</p>
           <p className="site-footer__tagline">{t("tagline")}</p>
         </div>
-        <nav aria-label={t("nav.footer")} className="site-footer__menu">
-          <MenuTree items={items} />
-        </nav>
+        {items.length > 0 ? (
+          <nav aria-label={t("nav.footer")} className="site-footer__menu">
+            <MenuTree items={items} />
+          </nav>
+        ) : null}
         {company ? (
           <address className="site-footer__company">
             <strong>{company.legalName || company.name}</strong>

@@ -17,10 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
   const lang = langFromPath(new URL(request.url).pathname);
   // The chrome is deferred-style data: if WordPress fails, the page still renders with the
-  // built-in menu rather than failing as a whole.
+  // built-in menu (a null menu) rather than failing as a whole.
   const [header, footer, company] = await Promise.all([
-    settle(content.getMenu("header", lang), []),
-    settle(content.getMenu("footer", lang), []),
+    settle(content.getMenu("header", lang), null),
+    settle(content.getMenu("footer", lang), null),
     settle(content.getCompany(lang), null),
   ]);
   return { lang, header, footer, company };
@@ -34,12 +34,12 @@ function Chrome({ data, children }: { data: Route.ComponentProps["loaderData"] |
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const root = usePublicConfig();
-  const menu = data && data.header.length > 0 ? data.header : fallbackMenu(lang, t);
+  const menu = data?.header ?? fallbackMenu(lang, t);
   return (
     <div className="page">
       <Header lang={lang} menu={menu} cookie={root.localeCookie} overHero={pathname === localizePath(lang)} />
       {children}
-      <Footer lang={lang} menu={data?.footer ?? []} company={data?.company ?? null} />
+      <Footer lang={lang} menu={data?.footer ?? null} company={data?.company ?? null} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
-// Menus at the theme's locations (stock wuxt's tree), per language; the last menu read stays
-// while WordPress fails on one.
+// Menus at the theme's locations (stock wuxt's tree), per language. An empty menu is no items; no
+// menu at a location is null (the page shows its built-in menu). While WordPress fails on a menu
+// the last one read stays; with none read yet the built-in menu shows. Either way the fallback is
+// noted (a warn line, content_fallbacks_total, a readiness warning) and the page still renders.
 import type { Lang, MenuItem } from "./types";
 import { listTags } from "./cache-keys";
 import { mapMenu } from "./mappers";
@@ -39,25 +41,28 @@ export function createMenuReads(reads: ContentReads) {
   }
 
   /** The last menu read at each location and language: shown while WordPress fails to answer it. */
-  const lastGoodMenus = new Map<string, MenuItem[]>();
+  const lastGoodMenus = new Map<string, MenuItem[] | null>();
 
-  async function getMenu(location: "header" | "footer", lang: Lang): Promise<MenuItem[]> {
+  async function getMenu(location: "header" | "footer", lang: Lang): Promise<MenuItem[] | null> {
     const key = `${location}:${lang}`;
     try {
       // Polylang names the Italian location `header___it`; our plugin also takes `&lang=it`.
       const items =
         lang === "en"
-          ? ((await menuAt({ location }, lang)) ?? [])
-          : ((await menuAt({ location: `${location}___it` }, lang)) ?? (await menuAt({ location, lang }, lang)) ?? []);
+          ? await menuAt({ location }, lang)
+          : ((await menuAt({ location: `${location}___it` }, lang)) ?? (await menuAt({ location, lang }, lang)));
       lastGoodMenus.set(key, items);
       observe?.recovered("menu", key);
       return items;
     } catch (error) {
-      const last = lastGoodMenus.get(key);
-      if (!last) throw error;
       // Stock wuxt fails (a PHP fatal) on a menu holding a post type archive item, among others.
-      observe?.fallback("menu", key, `the ${location} menu (${lang}) could not be read: ${(error as Error).message}; showing the last one read`);
-      return last;
+      const reason = `the ${location} menu (${lang}) could not be read: ${(error as Error).message}`;
+      if (!lastGoodMenus.has(key)) {
+        observe?.fallback("menu", key, `${reason}; showing the built-in menu`);
+        return null;
+      }
+      observe?.fallback("menu", key, `${reason}; showing the last one read`);
+      return lastGoodMenus.get(key)!;
     }
   }
 

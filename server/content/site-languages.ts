@@ -4,8 +4,9 @@
 // fail. So the site asks WordPress once at start (and again while it could not tell):
 // - the fc-headless plugin publishes its languages in the REST index (`fc_headless.languages`);
 // - without the plugin, a probe: Italian pages asked with `lang=it` must come back in Italian.
-// SITE_LANGUAGES pins the list instead. A language WordPress starts refusing at run time (a
-// `lang` answered 400) is dropped until the next discovery finds it again.
+// SITE_LANGUAGES pins the list instead (WordPress is then not asked at start). A language
+// WordPress starts refusing at run time (a `lang` answered 400) is dropped until a discovery,
+// every minute, finds it served again — pinned or not.
 // Consumers take the list as input: routes of a language not served answer 404, and hreflang,
 // x-default, the switcher, the redirect at / and the sitemap index never point at it.
 import type { Logger } from "pino";
@@ -26,7 +27,10 @@ export interface SiteLanguagesState {
 export interface SiteLanguages {
   served(): readonly Lang[];
   isServed(lang: Lang): boolean;
-  /** Ask WordPress which languages it serves (no-op when pinned). Never throws. */
+  /**
+   * Ask WordPress which languages it serves. Pinned: only whether the languages it refused are
+   * served again (nothing to ask while none is refused). Never throws.
+   */
   discover(): Promise<void>;
   /** WordPress refused a language at run time: stop serving it until discovery finds it again. */
   refuse(lang: Lang, reason: string): void;
@@ -97,20 +101,25 @@ export function createSiteLanguages(options: {
     }
   }
 
+  /** What WordPress serves now: the plugin's list, else the probe's. */
+  async function askWordPress(): Promise<{ languages: Lang[]; source: "wordpress" | "probe" }> {
+    const listed = await fromIndex();
+    if (listed) return { languages: listed, source: "wordpress" };
+    const others = LANGS.filter((l) => l !== DEFAULT_LANG);
+    const answers = await Promise.all(others.map(probe));
+    return { languages: [DEFAULT_LANG, ...others.filter((_, i) => answers[i])], source: "probe" };
+  }
+
   async function discover(): Promise<void> {
-    if (pinned) return;
+    if (pinned && Object.keys(refused).length === 0) return;
     try {
-      const listed = await fromIndex();
-      if (listed) {
-        found = listed;
-        source = "wordpress";
-      } else {
-        const others = LANGS.filter((l) => l !== DEFAULT_LANG);
-        const answers = await Promise.all(others.map(probe));
-        found = [DEFAULT_LANG, ...others.filter((_, i) => answers[i])];
-        source = "probe";
+      const answer = await askWordPress();
+      if (!pinned) {
+        found = answer.languages;
+        source = answer.source;
       }
-      for (const lang of found) delete refused[lang];
+      // A refused language comes back once WordPress serves it again (pinned: the pin stays the list).
+      for (const lang of answer.languages) delete refused[lang];
       update();
       if (Object.keys(refused).length) retryLater();
     } catch (error) {

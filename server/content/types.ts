@@ -214,7 +214,11 @@ export type PreviewItem = { kind: "product"; product: Product } | { kind: "page"
 /** The one way in for content: every loader calls this, nothing else talks to WordPress. */
 export interface ContentService {
   getFrontPage(lang: Lang): Promise<FrontPage>;
-  getMenu(location: "header" | "footer", lang: Lang): Promise<MenuItem[]>;
+  /**
+   * The menu at a theme location: its items (none for an empty menu), or null when WordPress has
+   * no menu there or could not be read with nothing read before: the page shows its built-in menu.
+   */
+  getMenu(location: "header" | "footer", lang: Lang): Promise<MenuItem[] | null>;
   getCompany(lang: Lang): Promise<Company | null>;
   /** A product by id; null when WordPress has none (or it is not published) in that language. */
   getProduct(id: number, lang: Lang): Promise<Product | null>;

@@ -226,7 +226,7 @@ describe("pages, front page, menus", () => {
   it("reads the header and footer menus in both languages with site links", async () => {
     for (const lang of ["en", "it"] as const) {
       for (const location of ["header", "footer"] as const) {
-        const items = await content.getMenu(location, lang);
+        const items = (await content.getMenu(location, lang)) ?? [];
         expect(items.length).toBeGreaterThan(0);
         const all = items.flatMap((i) => [i, ...i.children]);
         expect(all.every((i) => i.label !== "")).toBe(true);

@@ -349,6 +349,33 @@ describe("ContentService: menu, front page, search", () => {
     expect(cache.calls[1]?.tags).toEqual(expect.arrayContaining(["menu:list", "menu"]));
   });
 
+  it("answers an empty menu as no items, no menu at a location as null, and a failing menu with the last one read or, before any, null — noting the fallback either way", async () => {
+    const item = { ID: 1, title: "Shop", url: "/products", menu_order: 1, object: "custom", object_id: 1, type: "custom", target: "", children: [] };
+    let answer: "empty" | "missing" | "menu" | "fatal" = "fatal";
+    const { client } = fakeClient({
+      "wuxt/v1/menu": () =>
+        answer === "fatal"
+          ? new WordPressError({ code: "internal_server_error", status: 500, message: "There has been a critical error on this website.", endpoint: "wuxt/v1/menu" })
+          : answer === "missing"
+            ? new WordPressError({ code: "wuxt_menu_error", status: 404, message: "Menu location does not exist", endpoint: "wuxt/v1/menu" })
+            : { data: answer === "empty" ? null : [item] },
+    });
+    const fallbacks: string[] = [];
+    const content = createContentService({ client, config, observe: { fallback: (_kind, _subject, reason) => void fallbacks.push(reason), recovered: () => undefined } });
+    // Failing on a pod that has read nothing yet: the built-in menu (null), noted as such.
+    expect(await content.getMenu("footer", "en")).toBeNull();
+    expect(fallbacks).toEqual([expect.stringMatching(/footer menu \(en\) could not be read: .*; showing the built-in menu$/)]);
+    answer = "menu";
+    expect(await content.getMenu("footer", "en")).toEqual([{ id: 1, label: "Shop", href: "/products", external: false, children: [] }]);
+    answer = "fatal";
+    expect(await content.getMenu("footer", "en")).toEqual([{ id: 1, label: "Shop", href: "/products", external: false, children: [] }]);
+    expect(fallbacks[1]).toMatch(/showing the last one read$/);
+    answer = "empty";
+    expect(await content.getMenu("footer", "en")).toEqual([]);
+    answer = "missing";
+    expect(await content.getMenu("footer", "en")).toBeNull();
+  });
+
   it("builds the front page from its meta, with the company of the English front page as a fallback", async () => {
     const front = (lang: "en" | "it", company: object | string) => ({
       id: lang === "en" ? 2 : 3,

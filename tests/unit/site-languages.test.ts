@@ -56,6 +56,22 @@ describe("languages served", () => {
     languages.close();
   });
 
+  it("serves a pinned language again once WordPress serves it again", async () => {
+    let italianRefused = true;
+    const languages = createSiteLanguages({
+      logger,
+      pinned: ["en", "it"],
+      client: clientAnswering((route, params) => (route === "" ? { name: "FC" } : params.lang === "it" && italianRefused ? refused() : [{ id: 3, lang: params.lang }])),
+    });
+    languages.refuse("it", "Invalid parameter(s): lang");
+    await languages.discover();
+    expect(languages.state()).toMatchObject({ served: ["en"], source: "SITE_LANGUAGES" });
+    italianRefused = false; // Polylang is back
+    await languages.discover();
+    expect(languages.state()).toMatchObject({ served: ["en", "it"], source: "SITE_LANGUAGES", refused: {} });
+    languages.close();
+  });
+
   it("serves both languages while WordPress cannot be asked", async () => {
     const languages = createSiteLanguages({ logger, client: clientAnswering(() => new WordPressError({ code: "network", status: 0, message: "down", endpoint: "" })) });
     await languages.discover();
