@@ -47,6 +47,16 @@ const silentObserver: CacheObserver = { lookup: noop, redisState: noop };
 /** Pending purges kept for Redis while it is down; beyond this, a full soft purge replaces them. */
 const MAX_BACKOFF_KEYS = 10_000;
 
+/** One caller's read, handed along the read path: what to fetch, and whether Redis may be used. */
+interface Read<T> {
+  key: string;
+  tags: readonly string[];
+  policy: CachePolicyName;
+  fetch: (entry: CacheEntry) => Promise<T>;
+  /** False once this read's Redis call failed: it does not touch Redis again (no lock either). */
+  useRedis: boolean;
+}
+
 interface Inflight {
   promise: Promise<CacheRecord>;
   tags: readonly string[];
@@ -200,14 +210,15 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     const latest = memory.peek(key);
     if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return deliver<T>(latest);
 
+    const read: Read<T> = { key, tags, policy, fetch, useRedis };
     if (!best || freshness(best, Date.now()) === "dead") {
-      return deliver<T>(await inTurn(refresh(key, tags, policy, fetch, undefined, useRedis)));
+      return deliver<T>(await inTurn(refresh(read, undefined)));
     }
     const stale = best;
     const backingOff = (backoffUntil.get(key) ?? 0) > Date.now();
-    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await inTurn(revalidateWithin(stale, key, tags, policy, fetch, useRedis)));
+    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await inTurn(revalidateWithin(read, stale)));
     if (!backingOff) {
-      refresh(key, tags, policy, fetch, stale, useRedis).catch((error: unknown) => {
+      refresh(read, stale).catch((error: unknown) => {
         logger.warn({ key, err: errorMessage(error) }, "background revalidation failed; serving stale");
       });
     }
@@ -236,15 +247,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   }
 
   /** Soft-purged: wait for the new answer up to the soft timeout, else (or on error) the stale copy. */
-  async function revalidateWithin<T>(
-    stale: CacheRecord,
-    key: string,
-    tags: readonly string[],
-    policy: CachePolicyName,
-    fetch: (entry: CacheEntry) => Promise<T>,
-    useRedis: boolean,
-  ): Promise<CacheRecord> {
-    const revalidation = refresh(key, tags, policy, fetch, stale, useRedis);
+  async function revalidateWithin<T>(read: Read<T>, stale: CacheRecord): Promise<CacheRecord> {
+    const { key } = read;
+    const revalidation = refresh(read, stale);
     let timer: NodeJS.Timeout | undefined;
     const soft = new Promise<"soft">((resolve) => {
       timer = setTimeout(() => resolve("soft"), softTimeoutMs);
@@ -264,19 +269,13 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   }
 
   /** One revalidation or fetch per key in this process; callers share its promise. */
-  function refresh<T>(
-    key: string,
-    tags: readonly string[],
-    policy: CachePolicyName,
-    fetch: (entry: CacheEntry) => Promise<T>,
-    basis: CacheRecord | undefined,
-    useRedis: boolean,
-  ): Promise<CacheRecord> {
+  function refresh<T>(read: Read<T>, basis: CacheRecord | undefined): Promise<CacheRecord> {
+    const { key } = read;
     const running = inflight.get(key);
     if (running) return running.promise;
     const deadline = Date.now() + hardTimeoutMs;
-    const promise = withDeadline(coordinate(key, tags, policy, fetch, basis, useRedis, deadline), deadline, key);
-    const current: Inflight = { promise, tags };
+    const promise = withDeadline(coordinate(read, basis, deadline), deadline, key);
+    const current: Inflight = { promise, tags: read.tags };
     inflight.set(key, current);
     const done = () => {
       if (inflight.get(key) === current) inflight.delete(key);
@@ -291,16 +290,9 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   }
 
   /** Across processes: take the Redis lock and fetch, or wait for whoever holds it. */
-  async function coordinate<T>(
-    key: string,
-    tags: readonly string[],
-    policy: CachePolicyName,
-    fetch: (entry: CacheEntry) => Promise<T>,
-    basis: CacheRecord | undefined,
-    useRedis: boolean,
-    deadline: number,
-  ): Promise<CacheRecord> {
-    let shared = useRedis ? redis : undefined;
+  async function coordinate<T>(read: Read<T>, basis: CacheRecord | undefined, deadline: number): Promise<CacheRecord> {
+    const { key } = read;
+    let shared = read.useRedis ? redis : undefined;
     while (shared?.up && !closed && Date.now() < deadline) {
       const token = `${instanceId}:${++lockCounter}`;
       let acquired = false;
@@ -337,13 +329,13 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         void shared.releaseLock(key, token).catch(noop);
         return stored;
       }
-      return fetchAndStore(key, tags, policy, fetch, token, deadline);
+      return fetchAndStore(read, token, deadline);
     }
     // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
     if (Date.now() >= deadline) throw new Error("deadline passed while coordinating the fetch");
     // The other ways out of the loop that still fetch say why (the rest logged already).
     if (shared && !closed) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
-    return fetchAndStore(key, tags, policy, fetch, undefined, deadline);
+    return fetchAndStore(read, undefined, deadline);
   }
 
   /**
@@ -378,14 +370,8 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     }
   }
 
-  async function fetchAndStore<T>(
-    key: string,
-    tags: readonly string[],
-    policyName: CachePolicyName,
-    fetch: (entry: CacheEntry) => Promise<T>,
-    lockToken: string | undefined,
-    deadline: number,
-  ): Promise<CacheRecord> {
+  async function fetchAndStore<T>(read: Read<T>, lockToken: string | undefined, deadline: number): Promise<CacheRecord> {
+    const { key, tags, policy: policyName, fetch } = read;
     const fetchedAt = Date.now();
     if (fetchedAt >= deadline) throw new Error("deadline passed before the fetch could start");
     const allTags = new Set(tags);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
-import { axeViolations, launchBrowser, screenshot, watchPage } from "../support/browser";
+import { axeViolations, launchBrowser, screenshot, watchPage, stopAll } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 
 const ready = hasChromium() && hasBuild();
@@ -26,11 +26,7 @@ describe.runIf(ready)("browsing the catalogue", () => {
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-    await wp?.close();
-  });
+  afterAll(() => stopAll(browser, site, wp));
 
   for (const lang of ["en", "it"] as const) {
     const w = lang === "en" ? { base: "", products: "products", wishlist: "wishlist" } : { base: "/it", products: "prodotti", wishlist: "wishlist" };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page, Response } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { launchBrowser, watchPage } from "../support/browser";
+import { launchBrowser, watchPage, stopAll } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import type { PostRecord, TermRecord } from "../../server/demo/model";
 import en from "../../locales/en/common.json";
@@ -56,11 +56,7 @@ describe.runIf(ready)("URLs in a real browser", () => {
     site = await startSite({ WP_URL: wp.url, SITE_URL: "https://www.fc.example" });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-    await wp?.close();
-  });
+  afterAll(() => stopAll(browser, site, wp));
 
   it("gives every page one description: its own, else the site's", async () => {
     const page = await newPage();

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { launchBrowser, screenshot, watchPage } from "../support/browser";
+import { launchBrowser, screenshot, watchPage, stopAll } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 
 const ready = hasChromium() && hasBuild();
@@ -48,11 +48,7 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-    await wp?.close();
-  });
+  afterAll(() => stopAll(browser, site, wp));
 
   describe("languages in the browser", () => {
     it("opens /it/about, switches to English, reloads, and Back shows the Italian page", async () => {

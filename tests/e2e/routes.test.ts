@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { axeViolations, launchBrowser, screenshot, watchPage } from "../support/browser";
+import { axeViolations, launchBrowser, screenshot, watchPage, stopAll } from "../support/browser";
 
 const ready = hasChromium() && hasBuild();
 let site: RunningSite;
@@ -36,10 +36,7 @@ describe.runIf(ready)("every route in a real browser", () => {
     site = await startSite();
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  afterAll(() => stopAll(browser, site));
 
   for (const lang of ["en", "it"] as const) {
     it(`opens every static page in ${lang}`, async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { axeViolations, launchBrowser, screenshot, watchPage } from "../support/browser";
+import { axeViolations, launchBrowser, screenshot, watchPage, stopAll } from "../support/browser";
 
 const ready = hasChromium() && hasBuild();
 let site: RunningSite;
@@ -17,10 +17,7 @@ describe.runIf(ready)("submenus", () => {
     site = await startSite();
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-  });
+  afterAll(() => stopAll(browser, site));
 
   it("opens the header's submenu with the keyboard on a desktop, and closes it with Escape", async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, waitForHydration } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, pageTypes, probe } from "../reliability/support";
 
@@ -128,7 +128,7 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
 
   async function visit(page: Page, url: string, violations: string[], consoleErrors: string[]) {
     const res = await page.goto(url, { waitUntil: "domcontentloaded" });
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window && (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle");
+    await waitForHydration(page);
     violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0))));
     return { status: res?.status(), consoleErrors };
   }

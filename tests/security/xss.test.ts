@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { launchBrowser } from "../support/browser";
+import { launchBrowser, stopAll, waitForHydration } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, probe } from "../reliability/support";
 import type { PostRecord, TermRecord } from "../../server/demo/model";
@@ -194,11 +194,7 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.stop();
-    await wp?.close();
-  });
+  afterAll(() => stopAll(browser, site, wp));
 
   it("sends no payload as markup in any page's HTML", async () => {
     const leaks: string[] = [];
@@ -243,7 +239,7 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
       events.violations.push(...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.splice(0))));
     };
 
-    const hydrated = () => page.waitForFunction(() => "__reactRouterDataRouter" in window && (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle");
+    const hydrated = () => waitForHydration(page);
     // Every page loaded as a document (server-rendered, then hydrated).
     for (const { name, path } of pages) {
       await page.goto(site.url + path, { waitUntil: "domcontentloaded" });

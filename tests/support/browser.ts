@@ -50,3 +50,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
   });
   return violations.map((v) => `${page.url()}: ${v}`);
 }
+
+/** What a suite started, stopped in order (the browser, then the site, then its WordPress); each may be missing. */
+export async function stopAll(...parts: ({ close(): Promise<unknown> } | { stop(): Promise<unknown> } | undefined)[]): Promise<void> {
+  for (const part of parts) {
+    if (!part) continue;
+    await ("stop" in part ? part.stop() : part.close());
+  }
+}
+
+/**
+ * Waits until React has hydrated the page (the root marks the document once its first effect ran:
+ * event handlers are attached) and the router is idle. The router object alone exists before
+ * hydration has committed, when a key press or a click still meets the server's page.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === "true" &&
+      (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter?.state.navigation.state === "idle",
+  );
+}

@@ -5,11 +5,14 @@ import { LRUCache } from "lru-cache";
 import Negotiator from "negotiator";
 
 /**
- * The browser has this page already (If-None-Match: the ETag, weakly compared, or `*`), and does
- * not ask for an end-to-end reload (Cache-Control: no-cache): answer 304.
+ * The client has this page already (If-None-Match: the ETag, weakly compared, or `*`): answer 304.
+ * Only If-None-Match is handed to `fresh`: a fetch() with If-None-Match also sends
+ * Cache-Control: no-cache (the Fetch standard adds it), which `fresh` reads as "not fresh"; but the
+ * stored page is the origin's current answer (purges remove what changed), so it validates.
  */
 export function matchesEtag(req: IncomingMessage, etag: string): boolean {
-  return fresh(req.headers, { etag });
+  const ifNoneMatch = req.headers["if-none-match"];
+  return ifNoneMatch !== undefined && fresh({ "if-none-match": ifNoneMatch }, { etag });
 }
 
 /** Browsers send a handful of distinct Accept-Encoding values: each is negotiated once. */
