@@ -1,31 +1,34 @@
-// The express application around the React Router handler: request ids and the request log,
-// metrics, compression, trailing-slash redirects, health endpoints, static assets, media, the
-// language decision at /, then the pages. Built by server/main.ts; tests build it in-process.
+// The express application around the React Router handler, in the order a request meets it:
+// request id, security headers and the request log (pipeline/request-log.ts), trailing-slash and
+// canonical-URL redirects, health, the cache API, the language decision at /, the page cache's
+// serve path, compression, static assets, media, the page's scope and cache headers, the Host
+// guard and canonical query (pipeline/guards.ts), capture for the page cache and the CSP, render
+// turns, the router, and the last-resort error handler. One concern per module; this file only
+// assembles them. Built by server/main.ts; tests build it in-process.
 import path from "node:path";
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { RequestListener, ServerResponse } from "node:http";
+import express, { type RequestHandler } from "express";
 import compression from "compression";
-import onHeaders from "on-headers";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
 import type { Metrics } from "./metrics";
 import { routeLabel } from "./route-label";
-import { pageCacheHeaders, setHeaders } from "./headers";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
-import { lastResortHtml } from "../../common/last-resort";
 import { Turns } from "../runtime/turns";
 import { PageRenders } from "./page-renders";
-import { type PageCache, answerPageHit, capturePages, isPagePath, pageCacheKey, servePageCache, surrogateKeyHeader, type PageHeaders } from "./page-cache";
-import { newScope, runInScope, type RequestScope } from "../request-scope";
+import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
+import type { RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
-import { RETRY_AFTER_SECONDS } from "../content/outage";
 import type { Lang } from "../../common/locale";
-import { routeIdOf } from "../../common/route-table";
+import { createDrain } from "./pipeline/drain";
+import { requestObserver } from "./pipeline/request-log";
+import { canonicalQuery, hostGuard, trailingSlashRedirect } from "./pipeline/guards";
+import { pageHeaders, pageScope } from "./pipeline/page-headers";
+import { lastResortErrors } from "./pipeline/last-resort";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -59,18 +62,6 @@ export interface SiteOptions {
   readiness?: () => Record<string, unknown>;
 }
 
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
-
-/** Whether a Host header names a host (and port) a URL can be built from. */
-function validHost(host: string | undefined): boolean {
-  if (!host || host.length > 255) return false;
-  try {
-    return new URL(`http://${host}/`).host !== "";
-  } catch {
-    return false;
-  }
-}
-
 export function createSite(options: SiteOptions) {
   const { config, logger, metrics, state } = options;
   const app = express();
@@ -85,57 +76,8 @@ export function createSite(options: SiteOptions) {
   // cannot choose their address by sending the header.
   app.set("trust proxy", config.trustProxy);
 
-  // Drain (tests/reliability/sigterm.test.ts): server.close() on SIGTERM (server/main.ts) closes
-  // the keep-alive connections idle at that instant, but one whose answer has just finished is not
-  // idle yet and would hold the drain until the 25 s forced exit (code 1). So once shutdown has
-  // begun, the connections that have gone idle are closed every 100 ms.
-  let server: import("node:http").Server | undefined;
-  const drain = setInterval(() => {
-    if (state.shuttingDown) server?.closeIdleConnections();
-  }, 100);
-  drain.unref();
-
-  /**
-   * Every answer, from the hit path or express: a request id, the security headers, and the one
-   * log line and duration metric with the cache outcome the page layer notes.
-   */
-  const observe = (req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined): string => {
-    server ??= (req.socket as { server?: import("node:http").Server }).server;
-    const incoming = req.headers["x-request-id"];
-    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    res.setHeader("X-Request-Id", id);
-    for (const [name, value] of securityHeaderList) res.setHeader(name, value);
-    // Answers that leave once shutdown has begun close their connection, or a keep-alive
-    // connection whose request was in flight at SIGTERM would hold the drain until the 25 s
-    // forced exit (tests/reliability/sigterm.test.ts).
-    // An answer sent before its request's body had arrived
-    // (a 300 kB POST to a page without an action: React Router answers 405 and never reads it)
-    // left the keep-alive connection holding unread bytes, and the next request on it (another
-    // visitor's, behind a balancer that pools connections) hung until the 30 s request timeout.
-    // Such an answer closes its connection too.
-    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
-    onHeaders(res, () => {
-      if (state.shuttingDown || (hasBody && !req.complete)) res.setHeader("Connection", "close");
-    });
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const route = routeLabel(path);
-      metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(res.statusCode) }, seconds);
-      logger.info({
-        reqId: id,
-        method: req.method,
-        path,
-        route,
-        // Pages only: React Router's route id with its language (`products-it`).
-        routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
-        status: res.statusCode,
-        durationMs: Math.round(seconds * 1e4) / 10,
-        cache: outcome() ?? "none",
-      }, "request");
-    });
-    return id;
-  };
+  const drain = createDrain(() => state.shuttingDown);
+  const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
   app.use((req, res, next) => {
     if (res.locals.requestId === undefined) {
       res.locals.requestId = observe(req, res, req.path, () => res.locals.cacheOutcome as string | undefined);
@@ -144,16 +86,7 @@ export function createSite(options: SiteOptions) {
     next();
   });
 
-  // /products/ → /products (301). Leading slashes collapse, so //evil.example/ cannot become a
-  // protocol-relative redirect to another host.
-  app.use((req, res, next) => {
-    if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
-      const clean = "/" + req.path.replace(/^\/+|\/+$/g, "");
-      const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-      return res.redirect(301, clean + query);
-    }
-    next();
-  });
+  app.use(trailingSlashRedirect());
 
   // /IT/Prodotti → /it/prodotti (301), keys and query kept.
   app.use(canonicalUrlRedirect());
@@ -174,15 +107,7 @@ export function createSite(options: SiteOptions) {
 
   app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
-  const cdnPolicy = { freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds };
-  const setPageHeaders: PageHeaders = (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
-    if (privateAnswer) res.setHeader("Cache-Control", "private, no-cache");
-    else setHeaders(res, pageCacheHeaders(status, { ...cdnPolicy, freshSeconds }));
-    if (surrogateKey && status < 500) {
-      res.setHeader("Surrogate-Key", surrogateKey);
-      res.setHeader("Cache-Tag", surrogateKey.replaceAll(" ", ","));
-    }
-  };
+  const setPageHeaders = pageHeaders({ freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds });
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
   // A miss on a page that is being rendered waits for that render (server/http/page-renders.ts),
@@ -214,52 +139,9 @@ export function createSite(options: SiteOptions) {
 
   if (!config.mediaUrl) app.use("/media", mediaProxy(options.uploadsUrl, logger));
 
-  // Each page request gets a scope that collects the tags of the content it renders; cache
-  // headers (CONTRACT "Page responses") are set from it as the headers leave.
-  app.use((req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined, req.path);
-    res.locals.scope = scope;
-    onHeaders(res, () => {
-      const type = String(res.getHeader("Content-Type") ?? "");
-      const isPage = type.startsWith("text/html") || isPagePath(req.path);
-      if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
-      // A 503 is WordPress unreachable with nothing cached (server/content/outage.ts): come back soon.
-      if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-      if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
-      // Form answers repeat what the visitor typed: never cached anywhere.
-      if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
-      // A preview answers a signed, short-lived link: private whatever its status. (Its refusals,
-      // 403 expired and 404 missing, go through the error boundary, which drops the route's own
-      // headers: they were public, with CDN freshness, and stored here and at the edge.)
-      if (isPreviewPath(req.path)) return setHeaders(res, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
-      // A route that answers per visitor says so itself: never make it public.
-      if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
-      setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
-      const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
-      if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);
-      res.setHeader("Server-Timing", timing.join(", "));
-    });
-    runInScope(scope, next);
-  });
-  // A Host header that is not a host (a space, a '%', an out-of-range port, empty) is bad input: a
-  // 400 here, before @react-router/express's `new URL(...)` would throw a 500 on it
-  // (tests/security/cache-poisoning.test.ts). The Host never shapes a page: SITE_URL does.
-  app.use((req, res, next) => (validHost(req.headers.host) ? next() : next(Object.assign(new Error("invalid Host header"), { status: 400, expose: true }))));
-  // The router sees exactly what the page-cache key names: the path and the declared parameters,
-  // in key order. Pages are cached (here and by the CDN) under that key, and a page rendered from
-  // the whole query would keep the first visitor's undeclared parameters
-  // (/categories/vases?redirect=https://evil.example, ?SORT=…) — the product list copies the
-  // query into every product link, ScrollRestoration into an inline script — and serve them to
-  // everyone (tests/security/cache-poisoning.test.ts). React Router's manifest endpoint keeps its
-  // own query.
-  app.use((req, _res, next) => {
-    const page = !/\.[a-z0-9]+$/i.test(req.path) || isPagePath(req.path);
-    if ((req.method === "GET" || req.method === "HEAD") && page && req.path !== "/__manifest") {
-      const canonical = pageCacheKey(req.path, new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
-      if (canonical !== req.originalUrl) req.url = req.originalUrl = canonical;
-    }
-    next();
-  });
+  app.use(pageScope(setPageHeaders));
+  app.use(hostGuard());
+  app.use(canonicalQuery());
   // Buffers documents for their Content-Security-Policy (hashes of their inline scripts) and, with
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
   app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
@@ -276,17 +158,7 @@ export function createSite(options: SiteOptions) {
   app.use(options.pages);
 
   // Last resort: no stack trace ever reaches a visitor. Bad input is a 4xx with a message.
-  const onError: ErrorRequestHandler = (thrown: unknown, req, res, _next) => {
-    // express's and body-parser's errors carry an HTTP status and say whether their message may be shown.
-    const error = (typeof thrown === "object" && thrown !== null ? thrown : {}) as { status?: unknown; expose?: unknown; message?: unknown };
-    const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) logger.error({ err: thrown, reqId: res.locals.requestId, path: req.path }, "unhandled error");
-    if (res.headersSent) return res.end();
-    res.status(status).setHeader("Cache-Control", "no-store");
-    if (status >= 500) return res.type("html").send(lastResortHtml);
-    res.type("text/plain").send(status === 404 ? "This page could not be found\n" : `Bad request: ${error.expose === true && typeof error.message === "string" ? error.message : "the request could not be understood"}\n`);
-  };
-  app.use(onError);
+  app.use(lastResortErrors(logger));
 
   // The hit path first; everything else (and every miss) through express.
   const hit = options.pageCache ? answerPageHit(options.pageCache, setPageHeaders) : undefined;
@@ -304,15 +176,4 @@ export function createSite(options: SiteOptions) {
     else app(req, res);
   };
   return { app, handle };
-}
-
-/** /preview and its data request, in either language, however the path is encoded or cased. */
-function isPreviewPath(pathname: string): boolean {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // a malformed escape is not the preview route
-  }
-  return /^\/(?:it\/)?preview(?:\.data)?$/i.test(decoded);
 }

@@ -1,0 +1,62 @@
+// Every answer, from the hit path or express: a request id, the security headers, the drain's
+// Connection: close, and the one log line and duration metric with the cache outcome the page
+// layer notes.
+import { randomUUID } from "node:crypto";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import onHeaders from "on-headers";
+import type { Logger } from "../../logger";
+import type { Metrics } from "../metrics";
+import { routeLabel } from "../route-label";
+import { routeIdOf } from "../../../common/route-table";
+import type { Drain } from "./drain";
+
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** Observes one answer; returns its request id (the caller's X-Request-Id when well-formed). */
+export type RequestObserver = (req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined) => string;
+
+export function requestObserver(options: {
+  logger: Logger;
+  metrics: Metrics;
+  securityHeaders: [string, string][];
+  drain: Drain;
+}): RequestObserver {
+  const { logger, metrics, securityHeaders, drain } = options;
+  return (req, res, path, outcome) => {
+    drain.serving((req.socket as { server?: Server }).server);
+    const incoming = req.headers["x-request-id"];
+    const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader("X-Request-Id", id);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    // Answers that leave once shutdown has begun close their connection, or a keep-alive
+    // connection whose request was in flight at SIGTERM would hold the drain until the 25 s
+    // forced exit (tests/reliability/sigterm.test.ts).
+    // An answer sent before its request's body had arrived (a 300 kB POST to a page without an
+    // action: React Router answers 405 and never reads it) would leave the keep-alive connection
+    // holding unread bytes, and the next request on it (another visitor's, behind a balancer
+    // that pools connections) would hang until the 30 s request timeout. Such an answer closes
+    // its connection too.
+    const hasBody = Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined;
+    onHeaders(res, () => {
+      if (drain.draining || (hasBody && !req.complete)) res.setHeader("Connection", "close");
+    });
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const route = routeLabel(path);
+      metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(res.statusCode) }, seconds);
+      logger.info({
+        reqId: id,
+        method: req.method,
+        path,
+        route,
+        // Pages only: React Router's route id with its language (`products-it`).
+        routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
+        status: res.statusCode,
+        durationMs: Math.round(seconds * 1e4) / 10,
+        cache: outcome() ?? "none",
+      }, "request");
+    });
+    return id;
+  };
+}
