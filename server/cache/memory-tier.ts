@@ -3,9 +3,8 @@
 // hit costs no JSON work. They are shared between requests, so callers must treat them as
 // read-only (the ContentService copies before it sorts).
 //
-// A tag index (tag → keys) makes a purge cost the entries it touches, not a walk over the whole
-// cache; lru-cache's dispose callback keeps it in step with evictions and replacements.
-import { LRUCache } from "lru-cache";
+// Its tag index (tagged-lru.ts) makes a purge cost the entries it touches.
+import { TaggedLru } from "./tagged-lru";
 import { freshness, type CacheRecord } from "./entry";
 import type { PurgeMode } from "./bus";
 
@@ -19,18 +18,14 @@ export interface MemoryStats {
 }
 
 export class MemoryTier {
-  private readonly lru: LRUCache<string, CacheRecord>;
-  private readonly byTag = new Map<string, Set<string>>();
+  private readonly lru: TaggedLru<CacheRecord>;
 
   constructor(readonly maxBytes: number) {
     if (!(maxBytes > 0)) throw new RangeError("memory tier needs a positive byte bound");
-    this.lru = new LRUCache<string, CacheRecord>({
+    this.lru = new TaggedLru<CacheRecord>({
       maxSize: maxBytes,
       maxEntrySize: Math.max(1, Math.floor(maxBytes / MAX_ENTRY_SHARE)),
       sizeCalculation: (record) => Math.max(1, record.size),
-      // Runs synchronously inside set/delete/evict, before a replacement is stored, so the new
-      // record's tags are indexed after the old one's are removed.
-      dispose: (record, key) => this.unindex(key, record),
     });
   }
 
@@ -57,14 +52,7 @@ export class MemoryTier {
   set(record: CacheRecord): boolean {
     const current = this.lru.peek(record.key);
     if (current && current.fetchedAt > record.fetchedAt) return false;
-    this.lru.set(record.key, record);
-    if (this.lru.peek(record.key) !== record) return false; // larger than one entry may be
-    for (const tag of record.tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(record.key);
-    }
-    return true;
+    return this.lru.set(record.key, record); // false: larger than one entry may be
   }
 
   delete(key: string): boolean {
@@ -78,10 +66,8 @@ export class MemoryTier {
    * Returns how many records it changed.
    */
   purgeTags(tags: readonly string[], mode: PurgeMode, before = Infinity): number {
-    const keys = new Set<string>();
-    for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
     let count = 0;
-    for (const key of keys) if (this.purgeKey(key, mode, before)) count++;
+    for (const key of this.lru.keysTagged(tags)) if (this.purgeKey(key, mode, before)) count++;
     return count;
   }
 
@@ -98,7 +84,6 @@ export class MemoryTier {
 
   clear(): void {
     this.lru.clear();
-    this.byTag.clear();
   }
 
   stats(): MemoryStats {
@@ -114,12 +99,4 @@ export class MemoryTier {
     return true;
   }
 
-  private unindex(key: string, record: CacheRecord): void {
-    for (const tag of record.tags) {
-      const keys = this.byTag.get(tag);
-      if (!keys) continue;
-      keys.delete(key);
-      if (keys.size === 0) this.byTag.delete(tag);
-    }
-  }
 }

@@ -2,7 +2,7 @@
 // rendered from and purged with it, bounded in bytes by PAGE_CACHE_MB.
 import { createHash } from "node:crypto";
 import zlib from "node:zlib";
-import { LRUCache } from "lru-cache";
+import { TaggedLru } from "../../cache/tagged-lru";
 
 /**
  * A stored page, compressed only: nearly every visitor and the CDN accept brotli or gzip. A
@@ -75,21 +75,19 @@ export function surrogateKeyHeader(tags: readonly string[], limit = 8 * 1024): s
 }
 
 export class PageCache {
-  private readonly lru: LRUCache<string, PageEntry>;
-  private readonly byTag = new Map<string, Set<string>>();
+  private readonly lru: TaggedLru<PageEntry>;
   /** When each tag was last purged: a page whose render began before that is not stored. */
   private readonly purgedAt = new Map<string, number>();
   private purgedAllAt = 0;
 
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
-    this.lru = new LRUCache<string, PageEntry>({
+    this.lru = new TaggedLru<PageEntry>({
       maxSize: Math.max(1, maxBytes),
       // What an entry holds, measured on the heap (node --expose-gc, 2,000 entries of 20 and 150
       // tags: 3.7 and 14.3 KB each besides its Buffers): its Buffers, its strings, about 64 bytes
       // per tag (the string, the array slot, its place in the tag index) and 1.5 KB of the rest.
       sizeCalculation: (e, key) =>
         (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 2 * (key.length + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + e.surrogateKey.length + 64 * e.tags.length + 1536,
-      dispose: (entry, key) => this.unindex(key, entry.tags),
     });
   }
 
@@ -124,7 +122,7 @@ export class PageCache {
     const made = ownedCopy(compress(identityOf(entry), encoding));
     entry[encoding] = made;
     // The same entry, now larger: set again so the byte bound counts it (no dispose: same page).
-    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, { noDisposeOnSet: true });
+    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, true);
     return made;
   }
 
@@ -150,13 +148,7 @@ export class PageCache {
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
     };
-    this.lru.set(key, entry);
-    for (const tag of entry.tags) {
-      let keys = this.byTag.get(tag);
-      if (!keys) this.byTag.set(tag, (keys = new Set()));
-      keys.add(key);
-    }
-    return true;
+    return this.lru.set(key, entry);
   }
 
   /**
@@ -169,10 +161,8 @@ export class PageCache {
     const at = before ?? Date.now();
     for (const tag of tags) this.purgedAt.set(tag, Math.max(this.purgedAt.get(tag) ?? 0, at));
     if (this.purgedAt.size > 50_000) this.purgedAt.clear();
-    const keys = new Set<string>();
-    for (const tag of tags) for (const key of this.byTag.get(tag) ?? []) keys.add(key);
     let dropped = 0;
-    for (const key of keys) {
+    for (const key of this.lru.keysTagged(tags)) {
       const entry = this.lru.peek(key);
       if (entry && before !== undefined && entry.storedAt > before) continue;
       if (this.lru.delete(key)) dropped++;
@@ -185,7 +175,6 @@ export class PageCache {
     if (before === undefined) {
       const size = this.lru.size;
       this.lru.clear();
-      this.byTag.clear();
       return size;
     }
     let dropped = 0;
@@ -201,12 +190,5 @@ export class PageCache {
     return this.lru.calculatedSize;
   }
 
-  private unindex(key: string, tags: readonly string[]): void {
-    for (const tag of tags) {
-      const keys = this.byTag.get(tag);
-      keys?.delete(key);
-      if (keys && keys.size === 0) this.byTag.delete(tag);
-    }
-  }
 }
 
