@@ -186,7 +186,7 @@ describe.skipIf(!enabled)("the site's client against a real WordPress and the de
     expect(differing).toEqual([]);
     // The checks are meaningful: lists have items, errors are WordPress's.
     expect(real["products in English, all"]).toMatchObject({ total: 40, totalPages: 1 });
-    expect(real["products, page 2 of 5 with _embed"]).toMatchObject({ total: 80, totalPages: 16, next: expect.stringContaining("page=3"), prev: expect.stringContaining("page=1") });
+    expect(real["products, page 2 of 5 with _embed"]).toMatchObject({ total: 80, totalPages: 16 });
     expect(real["an unknown product"]).toEqual({ code: "rest_post_invalid_id", status: 404, notFound: true, authentication: false });
     expect(real["a draft product"]).toEqual({ code: "rest_forbidden", status: 401, notFound: true, authentication: false });
     expect(real["per_page over 100"]).toMatchObject({ code: "rest_invalid_param", status: 400, notFound: false });
