@@ -14,7 +14,8 @@
 import { z } from "zod";
 import type { ContentService, Lang, PreviewItem, PreviewType, SearchHit, Translatable } from "./types";
 import { listTags } from "./cache-keys";
-import { mapPage, mapProductRecord, mapSearchHit } from "./mappers";
+import { mapProductRecord } from "./mappers";
+import { mapPage, mapSearchHit } from "./editorial-mappers";
 import { parseWp, wpPage, wpProduct, wpSearchResult } from "./schemas";
 import { isWordPressError } from "./wordpress-client";
 import { notFoundAsNull } from "./wordpress-reads";

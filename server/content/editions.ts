@@ -1,6 +1,6 @@
 // Designers, collections and exclusives: lists and one by slug, editions with their designer.
 import type { Designer, Edition, Lang } from "./types";
-import { type EditionRecord } from "./mappers";
+import { type EditionRecord } from "./editorial-mappers";
 import { indexByAnyLanguageId, isSlug, type ContentReads } from "./content-reads";
 
 export function createEditionReads(reads: ContentReads) {

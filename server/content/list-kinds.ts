@@ -5,17 +5,8 @@
 import { type z } from "zod";
 import type { CachePolicyName } from "./cached";
 import type { ContentType, TagSet } from "./cache-keys";
-import {
-  mapCategory,
-  mapColour,
-  mapDesigner,
-  mapEditionRecord,
-  mapPage,
-  mapProjectRecord,
-  type EditionRecord,
-  type MapContext,
-  type ProjectRecord,
-} from "./mappers";
+import { mapCategory, mapColour, type MapContext } from "./mappers";
+import { mapDesigner, mapEditionRecord, mapPage, mapProjectRecord, type EditionRecord, type ProjectRecord } from "./editorial-mappers";
 import { wpCategory, wpColour, wpDesigner, wpEdition, wpPage, wpProductMembership, wpProject, type WpProductMembership } from "./schemas";
 import type { Category, Colour, Designer, Edition, Lang, Page } from "./types";
 import type { WpParams } from "./wordpress-client";

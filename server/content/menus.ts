@@ -4,7 +4,7 @@
 // noted (a warn line, content_fallbacks_total, a readiness warning) and the page still renders.
 import type { Lang, MenuItem } from "./types";
 import { listTags } from "./cache-keys";
-import { mapMenu } from "./mappers";
+import { mapMenu } from "./editorial-mappers";
 import { parseWp, wpMenu } from "./schemas";
 import { type WpParams } from "./wordpress-client";
 import { notFoundAsNull } from "./wordpress-reads";

@@ -2,7 +2,7 @@
 // WordPress has no static front page) and the company's details on it.
 import type { Company, Edition, FrontPage, Imagemap, Lang, Page } from "./types";
 import { itemTags } from "./cache-keys";
-import { mapFrontPageRecord, mapPage, type FrontPageRecord } from "./mappers";
+import { mapFrontPageRecord, mapPage, type FrontPageRecord } from "./editorial-mappers";
 import { parseWp, wpPage } from "./schemas";
 import { notFoundAsNull, tagPost, uniqueIds } from "./wordpress-reads";
 import type { EditionReads } from "./editions";

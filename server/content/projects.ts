@@ -1,7 +1,7 @@
 // Projects and imagemaps: a room scene with its hotspot products, in a language.
 import type { Imagemap, Lang, ProductSummary, Project } from "./types";
 import { listTags } from "./cache-keys";
-import { mapImagemapRecord, type ImagemapRecord, type ProjectRecord } from "./mappers";
+import { mapImagemapRecord, type ImagemapRecord, type ProjectRecord } from "./editorial-mappers";
 import { wpImagemap } from "./schemas";
 import { chunk, MAX_PER_PAGE, readList, tagPost, uniqueIds } from "./wordpress-reads";
 import type { ProductReads } from "./products";

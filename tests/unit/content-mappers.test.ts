@@ -2,18 +2,8 @@
 // image sizes smallest first, and shapes the site cannot use refused with the path named.
 import { describe, expect, it } from "vitest";
 import { decodeEntities, htmlToText } from "../../server/content/html-text";
-import {
-  mapCategory,
-  mapColour,
-  mapFrontPageRecord,
-  mapImage,
-  mapMenu,
-  mapProductRecord,
-  mapProductSummary,
-  mapSearchHit,
-  withColourHex,
-  type MapContext,
-} from "../../server/content/mappers";
+import { mapCategory, mapColour, mapImage, mapProductRecord, mapProductSummary, withColourHex, type MapContext } from "../../server/content/mappers";
+import { mapFrontPageRecord, mapMenu, mapSearchHit } from "../../server/content/editorial-mappers";
 import { parseWp, wpCategory, wpColour, wpMedia, wpMenu, wpPage, wpProduct, wpSearchResult } from "../../server/content/schemas";
 import { createSiteUrls } from "../../server/content/site-urls";
 import { WordPressError } from "../../server/content/wordpress-client";
