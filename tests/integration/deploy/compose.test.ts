@@ -73,7 +73,7 @@ describe("docker-compose.yml", () => {
     for (const name of ["redis", "db", "wordpress"]) expect(services[name]!.healthcheck?.test[0]).toBe("CMD");
   });
 
-  it("configures the site with variables server/config.ts knows, and secrets that pass its checks", () => {
+  it("configures the site with variables the server reads (server/environment.ts), and secrets that pass its checks", () => {
     const known = new Set([...configEnvNames(), ...cdnEnvNames(), ...RUNTIME_ENV]);
     const env = site.environment!;
     for (const key of Object.keys(env)) expect(known, key).toContain(key);

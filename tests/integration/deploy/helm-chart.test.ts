@@ -4,7 +4,7 @@
 // schemas (kubernetes-models, offline; the Prometheus Operator's for its objects);
 // the site's pods have resources, probes, a non-root read-only securityContext, scratch volumes
 // and a preStop pause inside a long enough grace period; the Ingress routes the public port only;
-// selectors match; the environment is what server/config.ts reads, secrets only in the Secret; the
+// selectors match; the environment is what server/environment.ts reads, secrets only in the Secret; the
 // metrics' job label is fc-site whatever the names; preStop.sleep only where the cluster has it.
 // And Helm refuses, through values.schema.json or the templates, every combination the app refuses.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -314,7 +314,7 @@ describe.runIf(ready)("the Helm chart", () => {
     });
 
     it.each([
-      // The app's refusals (server/config.ts), each one made by Helm before a pod could exit 78.
+      // The app's refusals (server/environment.ts), each one made by Helm before a pod could exit 78.
       ["no WordPress URL without the demo", "config:\n  WP_URL: \"\"\n", /WP_URL/],
       ["the demo beside a WordPress URL", "demo:\n  enabled: true\n", /WP_URL/],
       ["fastly without its token", "cdn:\n  provider: fastly\n  fastlyServiceId: SVC1\n", /CDN_API_TOKEN/],

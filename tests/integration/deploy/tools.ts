@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 import { parseAllDocuments } from "yaml";
 import { have, requirePart } from "../../support/requirements";
+import { envSchema } from "../../../server/environment";
 
 export const ROOT = fileURLToPath(new URL("../../..", import.meta.url)).replace(/\/$/, "");
 export const CHART = path.join(ROOT, "helm/fc-site");
@@ -172,11 +173,9 @@ export function readYaml(file: string): any[] {
   return parseYaml(readFileSync(file, "utf8"), file);
 }
 
-/** The environment variables server/config.ts reads (its zod schema's keys). */
+/** The environment variables the server reads (the keys of server/environment.ts's zod schema). */
 export function configEnvNames(): Set<string> {
-  const source = readFileSync(path.join(ROOT, "server/config.ts"), "utf8");
-  const schema = source.slice(source.indexOf("const envSchema"), source.indexOf(".superRefine"));
-  return new Set([...schema.matchAll(/^\s+([A-Z][A-Z0-9_]+):/gm)].map((m) => m[1]!));
+  return new Set(Object.keys(envSchema.shape));
 }
 
 /** The CDN adapter's variables (server/cdn/index.ts), proposed for config.ts. */
