@@ -17,6 +17,9 @@
 //
 // Redis is an optimisation, never a dependency: when it is down or slow the memory tier and
 // WordPress answer, and when it comes back the memory tier is dropped (purges were missed).
+//
+// This file is the read path over the tiers; the miss path (in-flight map, lock, deadlines) is
+// origin-fetch.ts, purging is purges.ts, the vocabulary types.ts and options.ts.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
