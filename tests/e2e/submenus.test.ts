@@ -59,9 +59,8 @@ describe.runIf(ready)("submenus", () => {
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
     await page.locator("#main-menu .menu-tree__children").first().getByRole("link", { name: "Manifattura" }).waitFor({ state: "visible" });
     await screenshot(page, "submenu-phone-it");
-    // The footer's nested list is always shown.
-    const footerChildren = page.locator(".site-footer__menu .menu-tree__children");
-    if ((await footerChildren.count()) > 0) expect(await footerChildren.first().isVisible()).toBe(true);
+    // The footer's nested lists (the demo's footer menu has none) are proven against WordPress's
+    // answers in tests/integration/wordpress-edge-cases.test.ts.
     expect(watch.errors).toEqual([]);
     await context.close();
   });

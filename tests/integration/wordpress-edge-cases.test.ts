@@ -169,6 +169,24 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
     expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manifattura", "Prove", "Finanziamenti"]);
   });
 
+  it("shows a footer menu's child items as a nested list under their parent", async () => {
+    await purge(site, ["menu"]);
+    const item = (id: number, title: string, url: string, children: unknown[] = []) => ({ ID: id, title, url, menu_order: id, object: "custom", object_id: id, type: "custom", target: "", children });
+    const menu = [item(901, "Company", "/about", [item(902, "Manufacture", "/manufacture"), item(903, "Funding", "/funding")]), item(904, "Contact", "/contact")];
+    wp.setFault(/\/wp-json\/wuxt\/v1\/menu\?location=footer/, { kind: "answer", status: 200, body: JSON.stringify(menu) });
+    try {
+      const html = (await probe(`${site.url}/wishlist`)).body;
+      const footer = /<nav aria-label="[^"]*" class="site-footer__menu">([\s\S]*?)<\/nav>/.exec(html)![1]!;
+      // Always shown in the footer: the parent's link, then its children's list inside the same item.
+      const children = /<a [^>]*href="\/about"[^>]*>Company<\/a>\s*<ul class="menu-tree__children">([\s\S]*?)<\/ul>/.exec(footer)![1]!;
+      expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manufacture", "Funding"]);
+      expect(footerLinks(html)).toEqual(["Company", "Manufacture", "Funding", "Contact"]);
+    } finally {
+      wp.setFault(undefined);
+      await purge(site, ["menu"]);
+    }
+  });
+
   it("keeps the last menu read when WordPress fails on it after a purge, with a warn line and a metric", async () => {
     await purge(site, ["menu"]);
     const before = footerLinks((await probe(`${site.url}/newsletter`)).body);
