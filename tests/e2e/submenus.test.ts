@@ -1,6 +1,6 @@
 // A menu's child items in Chromium: in the header behind a disclosure button that works with the
 // keyboard (Tab, Enter, Escape gives focus back) on a desktop, and by touch inside the phone's
-// menu; in the footer as a nested list. The demo's header menu holds About → Manufacture, Prove,
+// menu (the footer's nested lists: tests/integration/wordpress-edge-cases.test.ts). The demo's header menu holds About → Manufacture, Prove,
 // Funding.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
@@ -47,7 +47,7 @@ describe.runIf(ready)("submenus", () => {
     await context.close();
   });
 
-  it("opens the submenu inside the phone's menu, and shows children in the footer", async () => {
+  it("opens the submenu inside the phone's menu by touch", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();
     const watch = watchPage(page);
