@@ -63,6 +63,8 @@ function everyRoute(wp: WordPressSite): { en: string[]; it: string[] } {
     const category = data.terms.find((t) => t.id === categoryId)!;
     const collection = posts("collections", source)[0]!;
     const exclusive = posts("exclusives", source)[0]!;
+    // A product of each edition (its meta names the edition), for the product dialogs over them.
+    const inEdition = (field: "collection" | "exclusive", edition: number) => posts("products", source).find((p) => Number(p.meta[field]) === edition)!;
     routes[lang].push(
       w.p || "/",
       `${w.p}/${w.products}`,
@@ -75,7 +77,10 @@ function everyRoute(wp: WordPressSite): { en: string[]; it: string[] } {
       `${w.p}/${w.collections}/${collection.slug}`,
       `${w.p}/${w.exclusives}`,
       `${w.p}/${w.exclusives}/${exclusive.slug}`,
+      `${w.p}/${w.collections}/${collection.slug}/${w.products}/${inEdition("collection", collection.id).id}`,
+      `${w.p}/${w.exclusives}/${exclusive.slug}/${w.products}/${inEdition("exclusive", exclusive.id).id}`,
       `${w.p}/${w.projects}`,
+      `${w.p}/${w.projects}/${w.products}/${product.id}`,
       `${w.p}/about`,
       `${w.p}/${w.manufacture}`,
       `${w.p}/${w.funding}`,
