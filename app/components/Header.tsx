@@ -51,10 +51,13 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
           className="menu-toggle"
           aria-expanded={open}
           aria-controls="main-menu"
+          // Open, the visible word is the short one ("Close"): the long one wrapped beside the
+          // wordmark on a phone. The name says it in full and contains the word shown.
+          aria-label={open ? t("nav.closeMenu") : undefined}
           onClick={() => setOpen((v) => !v)}
         >
           <span className="menu-toggle__icon" aria-hidden="true" />
-          <span>{open ? t("nav.closeMenu") : t("nav.openMenu")}</span>
+          <span>{open ? t("nav.closeMenuShort") : t("nav.openMenu")}</span>
         </button>
         <nav id="main-menu" className="main-menu" aria-label={t("nav.main")}>
           <MenuTree items={menu} home={localizePath(lang)} disclosure />
