@@ -3,14 +3,15 @@
 // images by id, and the site's URLs. Each content kind's module (terms, editions, products,
 // projects, pages, menus) builds on these.
 import type { Logger } from "pino";
+import type { z } from "zod";
 import type { Image, Lang } from "./types";
 import { passThroughCache, type Cached } from "./cached";
-import { listTags } from "./cache-keys";
+import { listTags, type ContentType, type TagSet } from "./cache-keys";
 import { mapImage, type MapContext } from "./mappers";
 import { wpMedia } from "./schemas";
 import { createSiteUrls } from "./site-urls";
 import { listKinds, type ListKind } from "./list-kinds";
-import { type WordPressClient } from "./wordpress-client";
+import { type WordPressClient, type WpParams } from "./wordpress-client";
 import { chunk, createWordPressReads, MAX_PER_PAGE, readList, uniqueIds } from "./wordpress-reads";
 
 export interface ContentServiceOptions {
@@ -103,26 +104,35 @@ export function createContentReads(options: ContentServiceOptions) {
   }
 
 
-  /** Images by id, in the order asked; ids WordPress does not have are left out. */
-  async function imagesByIds(ids: readonly number[]): Promise<Map<number, Image>> {
+  /**
+   * Items of one type by id, asked `include` in pages of MAX_PER_PAGE (ids sorted, so the same set
+   * is the same cache key); ids WordPress does not have are left out.
+   */
+  async function byIds<S extends z.ZodType, T>(type: ContentType, schema: S, ids: readonly number[], map: (item: z.output<S>, tags: TagSet) => T, params: WpParams = {}): Promise<T[]> {
     const wanted = uniqueIds(ids).sort((a, b) => a - b);
     const pages = await Promise.all(
       chunk(wanted, MAX_PER_PAGE).map((include) =>
         load({
-          resource: "media",
+          resource: type,
           id: "list",
-          route: "wp/v2/media",
-          params: { include, per_page: MAX_PER_PAGE },
+          route: `wp/v2/${type}`,
+          params: { include, per_page: MAX_PER_PAGE, ...params },
           policy: "long",
-          tags: listTags("media"),
-          read: readList(wpMedia, "media", (media, tags) => {
-            tags.item("media", media.id);
-            return mapImage(media, ctx);
-          }),
+          tags: listTags(type),
+          read: readList(schema, type, map),
         }),
       ),
     );
-    return new Map(pages.flatMap((p) => p.items).map((image) => [image.id, image]));
+    return pages.flatMap((p) => p.items);
+  }
+
+  /** Images by id, in the order asked; ids WordPress does not have are left out. */
+  async function imagesByIds(ids: readonly number[]): Promise<Map<number, Image>> {
+    const images = await byIds("media", wpMedia, ids, (media, tags) => {
+      tags.item("media", media.id);
+      return mapImage(media, ctx);
+    });
+    return new Map(images.map((image) => [image.id, image]));
   }
 
   async function imageById(id: number): Promise<Image | null> {
@@ -130,7 +140,7 @@ export function createContentReads(options: ContentServiceOptions) {
     return (await imagesByIds([id])).get(id) ?? null;
   }
 
-  return { options, logger, observe, load, loadAll, listOf, bySlug, ctx, kinds, imagesByIds, imageById };
+  return { options, logger, observe, load, loadAll, listOf, bySlug, byIds, ctx, kinds, imagesByIds, imageById };
 }
 
 export type ContentReads = ReturnType<typeof createContentReads>;

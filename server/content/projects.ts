@@ -1,39 +1,24 @@
 // Projects and imagemaps: a room scene with its hotspot products, in a language.
 import type { Imagemap, Lang, ProductSummary, Project } from "./types";
-import { listTags } from "./cache-keys";
 import { mapImagemapRecord, type ImagemapRecord, type ProjectRecord } from "./editorial-mappers";
 import { wpImagemap } from "./schemas";
-import { chunk, MAX_PER_PAGE, readList, tagPost, uniqueIds } from "./wordpress-reads";
+import { tagPost, uniqueIds } from "./wordpress-reads";
 import type { ProductReads } from "./products";
 import { indexByAnyLanguageId, type ContentReads } from "./content-reads";
 
 export function createProjectReads(reads: ContentReads, products: ProductReads) {
-  const { load, listOf, ctx, kinds, imagesByIds } = reads;
+  const { listOf, byIds, ctx, kinds, imagesByIds } = reads;
   const { summariesByIds } = products;
 
   function projectRecords(lang: Lang): Promise<ProjectRecord[]> {
     return listOf(kinds.projects, lang);
   }
 
-  async function imagemapRecords(ids: readonly number[]): Promise<ImagemapRecord[]> {
-    const wanted = uniqueIds(ids).sort((a, b) => a - b);
-    const pages = await Promise.all(
-      chunk(wanted, MAX_PER_PAGE).map((include) =>
-        load({
-          resource: "imagemap_products",
-          id: "list",
-          route: "wp/v2/imagemap_products",
-          params: { include, per_page: MAX_PER_PAGE, _embed: true },
-          policy: "long",
-          tags: listTags("imagemap_products"),
-          read: readList(wpImagemap, "imagemap_products", (post, tags) => {
-            tagPost(tags, "imagemap_products", post);
-            return mapImagemapRecord(post, ctx);
-          }),
-        }),
-      ),
-    );
-    return pages.flatMap((p) => p.items);
+  function imagemapRecords(ids: readonly number[]): Promise<ImagemapRecord[]> {
+    return byIds("imagemap_products", wpImagemap, ids, (post, tags) => {
+      tagPost(tags, "imagemap_products", post);
+      return mapImagemapRecord(post, ctx);
+    }, { _embed: true });
   }
 
   /** Imagemaps by id with their room scene and hotspot products, in `lang`. */

@@ -9,16 +9,8 @@ import { createCacheStack, createPolicies, createRedisClients, type CacheLogger,
 import { have } from "../support/requirements";
 import { wordpressOriginErrors } from "../../server/content/origin-errors";
 import { hasRedisServer, startRedisCluster, type RedisClusterServer } from "../support/redis-server";
+import { sleep, waitFor } from "../support/wait";
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 const run = hasRedisServer() && have("redis-cli");
 

@@ -7,17 +7,9 @@ import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheStack, type CacheStackOptions, type PurgeEvent } from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
 import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { sleep, waitFor } from "../support/wait";
 
 const policies = createPolicies({ freshSeconds: 5, staleSeconds: 30 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 function numberedOrigin() {
   const origin = {

@@ -17,6 +17,7 @@ import {
   type PurgeEvent,
 } from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
+import { sleep, waitFor } from "../support/wait";
 
 const policies = createPolicies({ freshSeconds: 0.3, staleSeconds: 5 });
 const TIMING = {
@@ -30,15 +31,6 @@ const TIMING = {
   breaker: { openMs: 200 },
 } satisfies Partial<CacheStackOptions>;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(condition: () => boolean, timeoutMs = 2000, what = "condition"): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 interface Answer {
   n: number;

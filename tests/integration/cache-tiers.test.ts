@@ -12,6 +12,7 @@ import { createRedisClients } from "../../server/cache/clients";
 import type { CacheLogger, PurgeMode } from "../../server/cache/types";
 import type { RedisConfig } from "../../server/config";
 import { hasRedisServer, startRedis, startRedisCluster, type RedisClusterServer, type RedisServer } from "../support/redis-server";
+import { sleep } from "../support/wait";
 
 /** What the stack asks of a tier, made asynchronous for all of them. */
 interface Tier {
@@ -24,8 +25,6 @@ interface Tier {
 
 const policies = createPolicies({ freshSeconds: 60, staleSeconds: 600 });
 const silent: CacheLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 function memoryTier(): Tier {
   const tier = new MemoryTier(8 * 1024 * 1024);
   return {

@@ -1,8 +1,7 @@
 // The circuit breaker in front of Redis: opens after N failures, probes by itself, closes.
 import { describe, expect, it } from "vitest";
 import { CircuitBreaker, type BreakerState } from "../../server/cache/breaker";
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+import { sleep } from "../support/wait";
 
 function breaker(probe: () => Promise<unknown>) {
   const states: BreakerState[] = [];
