@@ -7,6 +7,7 @@ import { alternatePath, langFromPath, localizePath, LANGS } from "../../common/l
 import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";
+import { ListingHeader } from "../components/ListingHeader";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -36,10 +37,7 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
   const lang = langFromPath(useLocation().pathname);
   return (
     <main id="main" className="listing" tabIndex={-1}>
-      <header className="listing__header">
-        <h1 className="display">{t("nav.categories")}</h1>
-        <p className="lede">{t("categories.description")}</p>
-      </header>
+      <ListingHeader title={t("nav.categories")} lede={t("categories.description")} />
       <ul className="tile-grid">
         {loaderData.categories.map((c, i) => (
           <li key={c.id}>

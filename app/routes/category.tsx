@@ -8,6 +8,7 @@ import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { ProductGrid } from "../components/ProductCard";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useT } from "../lib/i18n";
+import { ListingHeader } from "../components/ListingHeader";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -38,10 +39,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className="listing" tabIndex={-1}>
       <Breadcrumbs lang={lang} trail={[{ section: "categories" }, { label: category.name }]} />
-      <header className="listing__header">
-        <h1 className="display">{category.name}</h1>
-        {category.description ? <p className="lede">{category.description}</p> : null}
-      </header>
+      <ListingHeader title={category.name} lede={category.description} />
       {products.length > 0 ? (
         <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} headingLevel={2} aboveFold={dialog === null} />
       ) : (

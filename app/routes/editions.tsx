@@ -8,6 +8,7 @@ import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS,
 import { i18nFor, useT } from "../lib/i18n";
 import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";
+import { ListingHeader } from "../components/ListingHeader";
 
 export function editionKindOf(pathname: string): Edition["kind"] {
   const { lang, words } = parsePath(pathname);
@@ -46,10 +47,7 @@ export default function Editions({ loaderData }: Route.ComponentProps) {
   const { kind, editions } = loaderData;
   return (
     <main id="main" className="listing" tabIndex={-1}>
-      <header className="listing__header">
-        <h1 className="display">{t(`nav.${kind}`)}</h1>
-        <p className="lede">{t(`editions.${kind}Description`)}</p>
-      </header>
+      <ListingHeader title={t(`nav.${kind}`)} lede={t(`editions.${kind}Description`)} />
       <ul className="tile-grid tile-grid--wide">
         {editions.map((e, i) => (
           <li key={e.id}>

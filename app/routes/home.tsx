@@ -57,51 +57,49 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {front.featuredCollections.length > 0 ? (
-        <section className="band" aria-labelledby="featured-collections">
-          <header className="band__header">
-            <h2 id="featured-collections" className="section-title">{t("nav.collections")}</h2>
-            <SmartLink to={localizePath(lang, "collections")} className="link-arrow">{t("home.allCollections")}</SmartLink>
-          </header>
+        <Band id="featured-collections" title={t("nav.collections")} more={{ to: localizePath(lang, "collections"), label: t("home.allCollections") }}>
           <ul className="tile-grid tile-grid--wide">
             {front.featuredCollections.map((c) => (
               <li key={c.id}><Tile to={localizePath(lang, "collections", c.slug)} title={c.name} image={c.image} caption={c.subtitle} ratio="3 / 2" /></li>
             ))}
           </ul>
-        </section>
+        </Band>
       ) : null}
 
       {front.imagemap ? (
-        <section className="band band--bleed" aria-labelledby="imagemap-title">
-          <header className="band__header">
-            <h2 id="imagemap-title" className="section-title">{t("home.inTheRoom")}</h2>
-          </header>
+        <Band id="imagemap-title" title={t("home.inTheRoom")} bleed>
           <Imagemap imagemap={front.imagemap} hrefOf={(p) => `${productsPath}/${p.id}`} />
-        </section>
+        </Band>
       ) : null}
 
       {front.featuredExclusives.length > 0 ? (
-        <section className="band" aria-labelledby="featured-exclusives">
-          <header className="band__header">
-            <h2 id="featured-exclusives" className="section-title">{t("nav.exclusives")}</h2>
-            <SmartLink to={localizePath(lang, "exclusives")} className="link-arrow">{t("home.allExclusives")}</SmartLink>
-          </header>
+        <Band id="featured-exclusives" title={t("nav.exclusives")} more={{ to: localizePath(lang, "exclusives"), label: t("home.allExclusives") }}>
           <ul className="tile-grid">
             {front.featuredExclusives.map((e) => (
               <li key={e.id}><Tile to={localizePath(lang, "exclusives", e.slug)} title={e.name} image={e.image} kicker={e.partner} caption={e.subtitle} /></li>
             ))}
           </ul>
-        </section>
+        </Band>
       ) : null}
 
       {front.newest.length > 0 ? (
-        <section className="band" aria-labelledby="newest">
-          <header className="band__header">
-            <h2 id="newest" className="section-title">{t("home.newest")}</h2>
-            <SmartLink to={productsPath} className="link-arrow">{t("home.allProducts")}</SmartLink>
-          </header>
+        <Band id="newest" title={t("home.newest")} more={{ to: productsPath, label: t("home.allProducts") }}>
           <ProductGrid products={front.newest.slice(0, 8)} hrefOf={(p) => `${productsPath}/${p.id}`} aboveFold={false} />
-        </section>
+        </Band>
       ) : null}
     </main>
+  );
+}
+
+/** One band of the home page: a titled section, with a link to everything of its kind. */
+function Band({ id, title, more, bleed = false, children }: { id: string; title: string; more?: { to: string; label: string }; bleed?: boolean; children: React.ReactNode }) {
+  return (
+    <section className={bleed ? "band band--bleed" : "band"} aria-labelledby={id}>
+      <header className="band__header">
+        <h2 id={id} className="section-title">{title}</h2>
+        {more ? <SmartLink to={more.to} className="link-arrow">{more.label}</SmartLink> : null}
+      </header>
+      {children}
+    </section>
   );
 }

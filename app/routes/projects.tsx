@@ -10,6 +10,7 @@ import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
+import { ListingHeader } from "../components/ListingHeader";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -36,10 +37,7 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
   const hrefOf = (p: { id: number }) => productPath(listPath, lang, p.id);
   return (
     <main id="main" className="projects" tabIndex={-1}>
-      <header className="listing__header">
-        <h1 className="display">{t("nav.projects")}</h1>
-        <p className="lede">{t("projects.description")}</p>
-      </header>
+      <ListingHeader title={t("nav.projects")} lede={t("projects.description")} />
       {loaderData.projects.map((project, i) => (
         <section key={project.id} className="project-band" aria-labelledby={`project-${project.id}`}>
           {project.imagemap ? (

@@ -12,6 +12,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { i18nFor, useT } from "../lib/i18n";
 import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
 import { ProductGrid } from "../components/ProductCard";
+import { ListingHeader } from "../components/ListingHeader";
 
 export function parseItems(value: string | null): number[] {
   if (!value) return [];
@@ -77,10 +78,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
 
   return (
     <main id="main" className="listing wishlist" tabIndex={-1}>
-      <header className="listing__header">
-        <h1 className="display">{t("nav.wishlist")}</h1>
-        <p className="lede">{t("wishlistPage.description")}</p>
-      </header>
+      <ListingHeader title={t("nav.wishlist")} lede={t("wishlistPage.description")} />
       {!hydrated ? (
         // The list lives in the browser: until it is read, hold the place of the empty state (its
         // text and its button), so the footer does not move when it appears (CLS 0.05 → 0).

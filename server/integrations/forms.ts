@@ -8,7 +8,7 @@ import type { CaptchaVerifier } from "./captcha";
 import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
 import type { ClientLimiter } from "../http/rate-limits";
-import type { ContactField, ContactOutcome, NewsletterField, NewsletterOutcome } from "../../common/form-outcomes";
+import type { ContactField, ContactOutcome, FormOutcome, NewsletterField, NewsletterOutcome } from "../../common/form-outcomes";
 import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../common/form-validation";
 
 export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
@@ -52,31 +52,48 @@ function token(form: FormData): string | undefined {
   return typeof value === "string" && value !== "" ? value : undefined;
 }
 
+/**
+ * The checks every form post passes before its provider sees it, in this order: a same-site post,
+ * valid fields, an empty honeypot (a bot is answered "ok" and ignored), the visitor's rate limit,
+ * the captcha. The outcome that stops the post, or undefined to go on.
+ */
+async function checkPost<F extends string>(
+  integration: keyof typeof CAPTCHA_ACTIONS,
+  form: FormData,
+  meta: SubmissionMeta,
+  fields: Partial<Record<F, string>>,
+  values: Partial<Record<F, string>>,
+  { captcha, limiter, logger }: Shared,
+): Promise<FormOutcome<F> | undefined> {
+  if (meta.fetchSite === "cross-site") {
+    logger.warn({ integration, reason: "cross-site" }, "form post refused");
+    return { status: "failed", values };
+  }
+  if (hasErrors(fields)) return { status: "invalid", fields, values };
+  if (honeypot(form)) {
+    logger.info({ integration, reason: "honeypot" }, "form post ignored");
+    return { status: "ok" };
+  }
+  const allowed = await limiter.take(meta.ip);
+  if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
+  const check = await captcha.verify(token(form), CAPTCHA_ACTIONS[integration]);
+  if (!check.ok) {
+    logger.warn({ integration, captcha: check.reason, codes: check.codes }, "captcha refused a form post");
+    return { status: "captcha", values };
+  }
+  return undefined;
+}
+
 export function newsletterService(provider: NewsletterProvider | undefined, shared: Shared): NewsletterService {
-  const { captcha, limiter, logger } = shared;
+  const { logger } = shared;
   return {
     enabled: provider !== undefined,
     async submit(form, meta) {
       const input = readNewsletter(form);
       const values: Partial<Record<NewsletterField, string>> = { email: input.email.slice(0, 254) };
       if (!provider) return { status: "unavailable", values };
-      if (meta.fetchSite === "cross-site") {
-        logger.warn({ integration: "newsletter", reason: "cross-site" }, "form post refused");
-        return { status: "failed", values };
-      }
-      const fields = validateNewsletter(input);
-      if (hasErrors(fields)) return { status: "invalid", fields, values };
-      if (honeypot(form)) {
-        logger.info({ integration: "newsletter", reason: "honeypot" }, "form post ignored");
-        return { status: "ok" };
-      }
-      const allowed = await limiter.take(meta.ip);
-      if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
-      const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.newsletter);
-      if (!check.ok) {
-        logger.warn({ integration: "newsletter", captcha: check.reason, codes: check.codes }, "captcha refused a form post");
-        return { status: "captcha", values };
-      }
+      const stopped = await checkPost("newsletter", form, meta, validateNewsletter(input), values, shared);
+      if (stopped) return stopped;
       const result = await provider.subscribe(input.email, { lang: meta.lang });
       switch (result.status) {
         case "subscribed":
@@ -97,7 +114,7 @@ export function newsletterService(provider: NewsletterProvider | undefined, shar
 }
 
 export function contactService(client: ContactFormClient | undefined, shared: Shared): ContactService {
-  const { captcha, limiter, logger } = shared;
+  const { logger } = shared;
   return {
     enabled: client !== undefined,
     async submit(form, meta) {
@@ -109,23 +126,8 @@ export function contactService(client: ContactFormClient | undefined, shared: Sh
         message: input.message.slice(0, 6000),
       };
       if (!client) return { status: "unavailable", values };
-      if (meta.fetchSite === "cross-site") {
-        logger.warn({ integration: "contact", reason: "cross-site" }, "form post refused");
-        return { status: "failed", values };
-      }
-      const fields = validateContact(input);
-      if (hasErrors(fields)) return { status: "invalid", fields, values };
-      if (honeypot(form)) {
-        logger.info({ integration: "contact", reason: "honeypot" }, "form post ignored");
-        return { status: "ok" };
-      }
-      const allowed = await limiter.take(meta.ip);
-      if (!allowed.ok) return { status: "rate-limited", retryAfterSeconds: allowed.retryAfterSeconds, values };
-      const check = await captcha.verify(token(form), CAPTCHA_ACTIONS.contact);
-      if (!check.ok) {
-        logger.warn({ integration: "contact", captcha: check.reason, codes: check.codes }, "captcha refused a form post");
-        return { status: "captcha", values };
-      }
+      const stopped = await checkPost("contact", form, meta, validateContact(input), values, shared);
+      if (stopped) return stopped;
       const products = input.products.length > 0 ? await meta.describeProducts(input.products).catch(() => input.products.map((id) => `#${id}`)) : [];
       const result = await client.send({ ...input, products, lang: meta.lang });
       switch (result.status) {

@@ -14,7 +14,6 @@ import { usePublicConfig } from "../../lib/use-public-config";
 import { CaptchaNotice } from "./CaptchaNotice";
 import { Checkbox, Field, Honeypot } from "./Field";
 import { FormStatus } from "./FormStatus";
-import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
 import { LIMITS, readContact, validateContact } from "../../../common/form-validation";
 import { useT } from "../../lib/i18n";
@@ -54,7 +53,6 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
   const { pathname, search } = useLocation();
   const lang = langFromPath(pathname);
   const config = usePublicConfig();
-  const hydrated = useHydrated();
   // The current address, so a post without JavaScript comes back with the same attachments.
   const action = `${localizePath(lang, "contact")}${search}`;
   const form = useIntegrationForm<ContactField>({
@@ -95,17 +93,7 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
   return (
     <section className="contact-form" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title" className="section-title">{t("contact.formTitle")}</h2>
-      <form
-        ref={form.formRef}
-        method="post"
-        action={action}
-        className="form form--stacked"
-        noValidate={hydrated}
-        onSubmit={form.onSubmit}
-        onFocus={form.onInteract}
-        onInput={form.onInteract}
-        aria-busy={form.busy || undefined}
-      >
+      <form {...form.formProps} className="form form--stacked">
         <AttachedProducts products={products} />
         <div className="form__grid">
           <Field name="name" label={t("forms.name")} autoComplete="name" required maxLength={LIMITS.name} defaultValue={values?.name} error={errors.name} />

@@ -11,7 +11,6 @@ import { usePublicConfig } from "../../lib/use-public-config";
 import { CaptchaNotice } from "./CaptchaNotice";
 import { Checkbox, Field, Honeypot } from "./Field";
 import { FormStatus } from "./FormStatus";
-import { useHydrated } from "./use-captcha";
 import { useIntegrationForm } from "./use-integration-form";
 import { readNewsletter, validateNewsletter, LIMITS } from "../../../common/form-validation";
 import { useT } from "../../lib/i18n";
@@ -22,7 +21,6 @@ export function NewsletterForm({ variant, actionData }: { variant: "page" | "foo
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);
   const config = usePublicConfig();
-  const hydrated = useHydrated();
   const action = localizePath(lang, "newsletter");
   const form = useIntegrationForm<NewsletterField>({
     key: `newsletter-${variant}`,
@@ -41,17 +39,7 @@ export function NewsletterForm({ variant, actionData }: { variant: "page" | "foo
     <section className={`newsletter-form newsletter-form--${variant}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={variant === "footer" ? "newsletter-form__title label" : "newsletter-form__title section-title"}>{t("newsletter.title")}</h2>
       <p className="newsletter-form__intro">{t("newsletter.intro")}</p>
-      <form
-        ref={form.formRef}
-        method="post"
-        action={action}
-        className="form"
-        noValidate={hydrated}
-        onSubmit={form.onSubmit}
-        onFocus={form.onInteract}
-        onInput={form.onInteract}
-        aria-busy={form.busy || undefined}
-      >
+      <form {...form.formProps} className="form">
         <div className="form__row">
           <Field name="email" type="email" inputMode="email" label={t("forms.email")} autoComplete="email" required maxLength={LIMITS.email} defaultValue={values?.email} error={errors.email} />
           <button type="submit" className="button form__submit" disabled={form.busy}>

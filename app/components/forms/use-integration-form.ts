@@ -6,7 +6,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { FormOutcome } from "../../../common/form-outcomes";
 import { reportClientError } from "../../lib/client-errors";
-import { useCaptcha } from "./use-captcha";
+import { useCaptcha, useHydrated } from "./use-captcha";
 
 export type ClientStatus = "captcha" | "offline" | null;
 
@@ -19,6 +19,8 @@ export function useIntegrationForm<F extends string>(options: {
   const fetcher = useFetcher<FormOutcome<F>>({ key: options.key });
   const captcha = useCaptcha(options.captchaAction);
   const formRef = useRef<HTMLFormElement>(null);
+  // Until hydration the browser's own checks stand in for ours (and the form posts as a page).
+  const hydrated = useHydrated();
   const [clientErrors, setClientErrors] = useState<Partial<Record<F, string>>>({});
   const [clientStatus, setClientStatus] = useState<ClientStatus>(null);
   const [gettingToken, setGettingToken] = useState(false);
@@ -60,16 +62,28 @@ export function useIntegrationForm<F extends string>(options: {
     void fetcher.submit(data, { method: "post", action: options.action });
   };
 
+  const busy = gettingToken || fetcher.state === "submitting";
   return {
     fetcher,
     formRef,
     onSubmit,
+    /** What every such <form> carries: it posts to the action, and is checked by us once hydrated. */
+    formProps: {
+      ref: formRef,
+      method: "post" as const,
+      action: options.action,
+      noValidate: hydrated,
+      onSubmit,
+      onFocus: captcha.prepare,
+      onInput: captcha.prepare,
+      "aria-busy": busy || undefined,
+    },
     /** Fetch the captcha script as soon as the visitor starts using the form. */
     onInteract: captcha.prepare,
     captchaEnabled: captcha.enabled,
     clientErrors,
     clientStatus,
     // "loading" after an action is React Router revalidating the page: the answer is already here.
-    busy: gettingToken || fetcher.state === "submitting",
+    busy,
   };
 }
