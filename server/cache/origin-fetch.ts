@@ -64,7 +64,10 @@ export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Rea
     const running = inflight.get(key);
     if (running) return running.promise;
     const deadline = Date.now() + hardTimeoutMs;
-    const promise = withDeadline(coordinate(read, basis, deadline), deadline, key);
+    // Aborted the moment the callers get their timeout error, before they are told: the fetch
+    // (if one started) stops, and nobody is answered while it still runs.
+    const abandoned = new AbortController();
+    const promise = withDeadline(coordinate(read, basis, deadline, abandoned), deadline, key, (reason) => abandoned.abort(reason));
     const current: Inflight = { promise, tags: read.tags };
     inflight.set(key, current);
     const done = () => {
@@ -80,7 +83,7 @@ export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Rea
   }
 
   /** Across processes: take the Redis lock and fetch, or wait for whoever holds it. */
-  async function coordinate<T>(read: Read<T>, basis: CacheRecord | undefined, deadline: number): Promise<CacheRecord> {
+  async function coordinate<T>(read: Read<T>, basis: CacheRecord | undefined, deadline: number, abandoned: AbortController): Promise<CacheRecord> {
     const { key } = read;
     let shared = read.useRedis ? redis : undefined;
     while (shared?.up && !deps.closed() && Date.now() < deadline) {
@@ -119,13 +122,13 @@ export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Rea
         void shared.releaseLock(key, token).catch(noop);
         return stored;
       }
-      return fetchAndStore(read, token, deadline);
+      return fetchAndStore(read, token, deadline, abandoned);
     }
     // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
     if (Date.now() >= deadline) throw new Error("deadline passed while coordinating the fetch");
     // The other ways out of the loop that still fetch say why (the rest logged already).
     if (shared && !deps.closed()) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
-    return fetchAndStore(read, undefined, deadline);
+    return fetchAndStore(read, undefined, deadline, abandoned);
   }
 
   /**
@@ -160,13 +163,13 @@ export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Rea
     }
   }
 
-  async function fetchAndStore<T>(read: Read<T>, lockToken: string | undefined, deadline: number): Promise<CacheRecord> {
+  /** `abandoned` is aborted at the deadline, by whichever of the two deadline timers fires first. */
+  async function fetchAndStore<T>(read: Read<T>, lockToken: string | undefined, deadline: number, abandoned: AbortController): Promise<CacheRecord> {
     const { key, tags, policy: policyName, fetch } = read;
     const fetchedAt = Date.now();
     if (fetchedAt >= deadline) throw new Error("deadline passed before the fetch could start");
     const allTags = new Set(tags);
     let policy = policyName;
-    const abandoned = new AbortController();
     const entry: CacheEntry = {
       signal: abandoned.signal,
       tag: (...more) => {
