@@ -6,18 +6,10 @@ import { RouterContextProvider } from "react-router";
 import type { RequestHandler } from "express";
 import * as build from "virtual:react-router/server-build";
 import { siteContext, type SiteContext } from "../app/lib/context";
-import { Turns } from "./runtime/turns";
 
-export type SiteServices = Omit<SiteContext, "requestId" | "clientIp" | "renderTurns">;
-
-/**
- * Document renders whose synchronous work may share one task: two, so a render that waits on
- * something (a lazy module on its first use) does not leave the process idle.
- */
-const RENDERS_PER_TASK = 2;
+export type SiteServices = Omit<SiteContext, "requestId" | "clientIp">;
 
 export function createSiteHandler(services: SiteServices, mode: "development" | "production"): RequestHandler {
-  const renderTurns = new Turns(RENDERS_PER_TASK);
   return createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router derives its
     // route tables again on every request (about a tenth of a render's CPU). Development loads
@@ -27,7 +19,7 @@ export function createSiteHandler(services: SiteServices, mode: "development" | 
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
-      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), clientIp, renderTurns });
+      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), clientIp });
       return context;
     },
   });

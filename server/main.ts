@@ -26,6 +26,7 @@ import { currentScope, noteContent, noteOrigin } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
 import { APP_VERSION } from "../common/brand";
+import { Turns } from "./runtime/turns";
 
 // The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
 function projectRoot(): string {
@@ -171,7 +172,11 @@ async function main() {
   };
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
-  const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages };
+  // Document renders whose synchronous work may share one task: two, so a render that waits on
+  // something (a lazy module on its first use) does not leave the process idle. One set of turns
+  // for the process (development builds the request handler again for every request).
+  const renderTurns = new Turns(2);
+  const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages, renderTurns };
 
   let pages: RequestHandler;
   const before: RequestHandler[] = [];

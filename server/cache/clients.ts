@@ -6,6 +6,7 @@
 // (50 ms) is the RedisTier's, which can tell a slow Redis from a busy process (redis-tier.ts).
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
 import type { RedisConfig } from "../config";
+import { errorMessage } from "./support";
 
 export type RedisLike = Redis | Cluster;
 
@@ -81,7 +82,7 @@ function watch(client: RedisLike, role: string, watcher: RedisConnectionWatcher 
   // logged once a minute, not a line per retry. Bounded: causes name hosts and ports only.
   const logged = new Map<string, number>();
   const report = (error: unknown) => {
-    const cause = error instanceof Error ? error.message : String(error);
+    const cause = errorMessage(error);
     const auth = AUTH_FAILURE.test(cause);
     if (auth) watcher.authFailed?.(true);
     const now = Date.now();

@@ -1,5 +1,6 @@
-// Two small helpers the stack and the purges share.
+// Small helpers the cache's modules share.
 
+/** Waits `ms` (a deadline already passed waits for nothing: no negative timeout reaches Node). */
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

@@ -42,6 +42,7 @@ export class TaggedLru<V extends { readonly tags: readonly string[] }> {
   set(key: string, value: V, sameEntry = false): boolean {
     this.lru.set(key, value, sameEntry ? { noDisposeOnSet: true } : undefined);
     if (this.lru.peek(key) !== value) return false;
+    if (sameEntry) return true; // its tags are indexed already
     for (const tag of value.tags) {
       let keys = this.byTag.get(tag);
       if (!keys) this.byTag.set(tag, (keys = new Set()));
