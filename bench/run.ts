@@ -24,7 +24,7 @@ import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
-import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, table, timedGet, type CaseResult } from "./support/measure";
+import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
 
 const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
@@ -245,7 +245,7 @@ async function main() {
 
   // ——— RSS after 10,000 distinct pages, CACHE_MEMORY_MB=64 (DEMO_SCALE=125: 5,000 products per
   // language), run as deployed: NODE_OPTIONS, jemalloc and MALLOC_ARENA_MAX as the Dockerfile and
-  // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare). Without a heap limit V8 lets garbage pile up to a
+  // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare, BENCH_MALLOC_CONF for jemalloc's options). Without a heap limit V8 lets garbage pile up to a
   // quarter of the machine's memory before it collects in earnest: RSS then says little.
   if (selected("memory")) await memoryRun(report);
 
@@ -275,7 +275,7 @@ async function memoryRun(report: Record<string, unknown>) {
   const bigWp = await startFaultyWordPress(bigCatalogue);
   const gcHook = path.resolve("bench/support/gc-on-signal.cjs");
   const allocator = process.env.BENCH_ALLOCATOR === "glibc" ? "glibc" : deployedAllocator();
-  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}) });
+  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}), ...(process.env.BENCH_MALLOC_CONF ? { MALLOC_CONF: process.env.BENCH_MALLOC_CONF } : {}) });
   pin(0, big.process.pid!);
   const rssStart = rssOf(big.process.pid);
   const paths = (["en", "it"] as const).flatMap((lang) => bigCatalogue.list("products", { lang, status: "publish" }).map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`)).slice(0, 10_000);
@@ -292,12 +292,12 @@ async function memoryRun(report: Record<string, unknown>) {
     const gauge = (name: string) => mb(Number(metrics.match(new RegExp(`^${name} ([\\d.e+]+)$`, "m"))?.[1] ?? NaN));
     // RSS is the heap V8 has reserved (live + garbage it has not returned), the Buffers outside it
     // (the page cache), code and malloc's own: these say which of them to shrink.
-    return { heapMB: await heapMB(), heapTotalMB: gauge("nodejs_heap_size_total_bytes"), externalMB: gauge("nodejs_external_memory_bytes"), spacesMB: spaces, rssMB: rssOf(big.process.pid), memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) }, pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) } };
+    return { heapMB: await heapMB(), heapTotalMB: gauge("nodejs_heap_size_total_bytes"), externalMB: gauge("nodejs_external_memory_bytes"), spacesMB: spaces, rssMB: rssOf(big.process.pid), rssSplitMB: rssSplitOf(big.process.pid), memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) }, pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) } };
   };
   const distinctRun = await load("10,000 distinct pages", big.url, { requests: distinct(paths), amount: paths.length }, big.process.pid);
   const rssEnd = rssOf(big.process.pid);
   const afterPages = await live();
-  report.distinctPages = { pages: paths.length, nodeOptions, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
+  report.distinctPages = { pages: paths.length, nodeOptions, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, rssAfterGcSplitMB: afterPages.rssSplitMB, spacesMB: afterPages.spacesMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
 
   if (SOAK_SECONDS > 0) {
     // The pass above was the warm-up: every URL seen once, both tiers full. The soak then cycles

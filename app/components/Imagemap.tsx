@@ -1,12 +1,12 @@
 // A room scene with numbered hotspots on its objects (DESIGN.md): each hotspot is a button;
 // it opens a small card with the product and a link to it. Escape or a second press closes it.
 import { useId, useState } from "react";
-import type { Imagemap as ImagemapData, ProductSummary } from "../../server/content/types";
+import type { ImagemapView, ProductCardData } from "../lib/product-cards";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 import { useT } from "../lib/i18n";
 
-export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: ImagemapData; hrefOf: (p: ProductSummary) => string; priority?: boolean }) {
+export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: ImagemapView; hrefOf: (p: ProductCardData) => string; priority?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();

@@ -1,16 +1,15 @@
 // A product in a grid (DESIGN.md): image on bone in 4:5, the name in serif, the category in
 // small caps, the wishlist heart. The link opens the product as a dialog over this list, keeping
 // the list's scroll position (preventScrollReset).
-import type { ProductSummary } from "../../server/content/types";
+import type { ProductCardData } from "../lib/product-cards";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 import { WishlistToggle } from "./WishlistToggle";
 import { useT } from "../lib/i18n";
 
-export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductSummary; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductCardData; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const t = useT();
-  const englishId = product.translations.en ?? product.id;
   return (
     <article className="product-card">
       <SmartLink to={to} preventScrollReset className="product-card__link">
@@ -18,12 +17,12 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
           <ResponsiveImage image={product.image} ratio="4 / 5" sizes="(min-width: 1200px) 22vw, (min-width: 700px) 30vw, 46vw" priority={priority} />
         </div>
         <div className="product-card__text">
-          {product.categories[0] ? <p className="label">{product.categories[0].name}</p> : null}
+          {product.category ? <p className="label">{product.category}</p> : null}
           <Heading className="product-card__name">{product.name}</Heading>
           {product.code ? <p className="product-card__code"><span className="visually-hidden">{t("product.code")} </span>{product.code}</p> : null}
         </div>
       </SmartLink>
-      <WishlistToggle englishId={englishId} name={product.name} />
+      <WishlistToggle englishId={product.englishId} name={product.name} />
     </article>
   );
 }
@@ -34,7 +33,7 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
  * under an open product dialog, or below a product's photos (related objects): there they load
  * lazily like the rest and leave the bandwidth to the photo on screen.
  */
-export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFold = true }: { products: ProductSummary[]; hrefOf: (p: ProductSummary) => string; label?: string; headingLevel?: 2 | 3; aboveFold?: boolean }) {
+export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFold = true }: { products: ProductCardData[]; hrefOf: (p: ProductCardData) => string; label?: string; headingLevel?: 2 | 3; aboveFold?: boolean }) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p, i) => (

@@ -1,5 +1,5 @@
 import { SmartLink } from "./SmartLink";
-import type { Product } from "../../server/content/types";
+import type { ProductView } from "../lib/product-cards";
 import { localizePath, productPath } from "../../common/locale";
 import { Gallery } from "./Gallery";
 import { Prose } from "./Prose";
@@ -7,7 +7,7 @@ import { WishlistToggle } from "./WishlistToggle";
 import { ProductGrid } from "./ProductCard";
 import { useT } from "../lib/i18n";
 
-export function ProductDetail({ product, listPath, enquireTo }: { product: Product; listPath: string; enquireTo: string; closeLabel: string }) {
+export function ProductDetail({ product, listPath, enquireTo }: { product: ProductView; listPath: string; enquireTo: string; closeLabel: string }) {
   const t = useT();
   const lang = product.lang;
   const englishId = product.translations.en ?? product.id;
@@ -54,7 +54,7 @@ export function ProductDetail({ product, listPath, enquireTo }: { product: Produ
       {product.related.length > 0 ? (
         <section className="product-detail__related" aria-labelledby="related-title">
           <h3 id="related-title" className="section-title">{t("product.related")}</h3>
-          <ProductGrid products={product.related.slice(0, 4)} hrefOf={(p) => productPath(listPath, lang, p.id)} aboveFold={false} />
+          <ProductGrid products={product.related} hrefOf={(p) => productPath(listPath, lang, p.id)} aboveFold={false} />
         </section>
       ) : null}
     </article>

@@ -2,7 +2,7 @@
 // it loads (CLS 0). Alt text comes from WordPress media, in the page's language. Where a crop
 // (object-fit: cover) cuts the image, the media's focal point stays in frame: it sits at the same
 // fraction of the frame as of the image (the home hero on a phone).
-import type { Image } from "../../server/content/types";
+import { renditionsOf, type ShownImage } from "../lib/product-cards";
 
 /** CSS object-position that keeps a focal point in frame. */
 export function focalPosition(focal: { x: number; y: number }): string {
@@ -18,7 +18,7 @@ export function ResponsiveImage({
   ratio,
   alt,
 }: {
-  image: Image | null;
+  image: ShownImage | null;
   sizes: string;
   className?: string;
   priority?: boolean;
@@ -26,7 +26,7 @@ export function ResponsiveImage({
   alt?: string;
 }) {
   if (!image) return <div className={`image-placeholder ${className ?? ""}`} style={ratio ? { aspectRatio: ratio } : undefined} aria-hidden="true" />;
-  const renditions = image.sizes.filter((s) => s.width > 0 && !(s.width === s.height && image.width !== image.height));
+  const renditions = renditionsOf(image);
   const srcSet = renditions.map((s) => `${s.url} ${s.width}w`).join(", ");
   const fallback = renditions.find((s) => s.width >= 768) ?? renditions.at(-1) ?? image;
   return (

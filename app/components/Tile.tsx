@@ -1,4 +1,4 @@
-import type { Image } from "../../server/content/types";
+import type { ShownImage } from "../lib/product-cards";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 
@@ -6,7 +6,7 @@ import { SmartLink } from "./SmartLink";
 export function Tile({ to, title, image, caption, kicker, priority = false, ratio = "4 / 5" }: {
   to: string;
   title: string;
-  image: Image | null;
+  image: ShownImage | null;
   caption?: string;
   kicker?: string;
   priority?: boolean;

@@ -1,7 +1,7 @@
 // Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
 // (spec §8: 'This page could not be found', rendered by the error boundary).
 import { data, redirect, type MetaArgs } from "react-router";
-import type { ContentService, ProductSummary } from "../../server/content/types";
+import type { ContentService } from "../../server/content/types";
 import { collectionPageLd, productItems } from "./structured-data";
 import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "../../common/locale";
 import { matchRoute, pathOf, type Translatable } from "../../common/route-table";
@@ -117,7 +117,7 @@ export function metaFrom(
 }
 
 /** `meta` of a page listing products (a category, a collection, an exclusive): CollectionPage + ItemList. */
-export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderData?: { title?: string } }, products: ProductSummary[]) {
+export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderData?: { title?: string } }, products: readonly { id: number; name: string }[]) {
   const lang = langFromPath(args.location.pathname);
   const listPath = listPathOf(args.location.pathname);
   return metaFrom(args, {

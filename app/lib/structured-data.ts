@@ -1,7 +1,7 @@
 // JSON-LD (schema.org) for search engines: Organization and WebSite on the home page, Product and
 // BreadcrumbList on product pages, CollectionPage with an ItemList on lists. Absolute URLs come
 // from SITE_URL (never the request), like canonical links.
-import type { Company, Product, ProductSummary } from "../../server/content/types";
+import type { Company, Product } from "../../server/content/types";
 import { absoluteUrl } from "./seo";
 
 type Thing = Record<string, unknown>;
@@ -42,7 +42,7 @@ export function websiteLd(siteUrl: string, lang: string, name: string, homePath:
   };
 }
 
-export function productLd(siteUrl: string, product: Product, path: string): Thing {
+export function productLd(siteUrl: string, product: Omit<Product, "related">, path: string): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -85,6 +85,6 @@ export function collectionPageLd(siteUrl: string, name: string, path: string, la
   };
 }
 
-export function productItems(products: ProductSummary[], hrefOf: (p: ProductSummary) => string) {
+export function productItems<P extends { name: string }>(products: readonly P[], hrefOf: (p: P) => string) {
   return products.map((p) => ({ name: p.name, path: hrefOf(p) }));
 }

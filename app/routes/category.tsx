@@ -6,6 +6,7 @@ import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTrans
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { ProductGrid } from "../components/ProductCard";
+import { productCards } from "../lib/product-cards";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useT } from "../lib/i18n";
 import { ListingHeader } from "../components/ListingHeader";
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     content.listProducts({ lang, category: category.id, perPage: 100 }),
     alternatesFor(content, listPathOf(url.pathname)),
   ]);
-  return { category, products: products.items, alternates, title: category.name, description: category.description, image: category.image };
+  return { category, products: productCards(products.items), alternates, title: category.name, description: category.description, image: category.image };
 }
 
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);

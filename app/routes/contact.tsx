@@ -10,6 +10,7 @@ import { langFromPath, localizePath } from "../../common/locale";
 import { settle } from "../lib/settle";
 import { readFormBody } from "../lib/form-body.server";
 import { loader as companyPageLoader } from "./company-page";
+import { productCards } from "../lib/product-cards";
 
 // The company page's loader serves this route too (same page, same params: none).
 type CompanyPageLoaderArgs = Parameters<typeof companyPageLoader>[0];
@@ -31,7 +32,7 @@ export async function loader(args: Route.LoaderArgs) {
   const ids = attachedIds(new URL(args.request.url).searchParams);
   const [page, products] = await Promise.all([
     companyPageLoader(args as unknown as CompanyPageLoaderArgs),
-    ids.length > 0 ? settle(content.getProductsByEnglishIds(ids, lang), []) : Promise.resolve([]),
+    ids.length > 0 ? settle(content.getProductsByEnglishIds(ids, lang), []).then(productCards) : Promise.resolve([]),
   ]);
   return { ...page, products, contact: integrations.flags.contact };
 }

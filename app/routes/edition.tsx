@@ -7,6 +7,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { editionKindOf } from "./editions";
 import { ProductGrid } from "../components/ProductCard";
+import { productCards } from "../lib/product-cards";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { Breadcrumbs } from "../components/Breadcrumbs";
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     content.listProducts({ lang, [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 }),
     alternatesFor(content, listPathOf(url.pathname)),
   ]);
-  return { edition, products: products.items, alternates, title: edition.name, description: edition.excerpt, image: edition.image };
+  return { edition, products: productCards(products.items), alternates, title: edition.name, description: edition.excerpt, image: edition.image };
 }
 
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);

@@ -12,6 +12,16 @@ import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";
 import { SmartLink } from "../components/SmartLink";
 import { organizationLd, websiteLd } from "../lib/structured-data";
+import { imagemapView, productCards, shownImage } from "../lib/product-cards";
+import type { Edition } from "../../server/content/types";
+
+/** How many of the newest products the home page shows. */
+const NEWEST_SHOWN = 8;
+
+/** A collection or an exclusive as a home page tile shows it. */
+function editionTile(e: Edition) {
+  return { id: e.id, slug: e.slug, name: e.name, subtitle: e.subtitle, partner: e.partner, image: shownImage(e.image) };
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
@@ -20,7 +30,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = i18nFor(lang).t;
   const path = new URL(request.url).pathname;
   return {
-    front,
+    // What the page shows of the front page, not all of it (app/lib/product-cards.ts).
+    front: {
+      tagline: front.tagline,
+      hero: shownImage(front.hero),
+      featuredCollections: front.featuredCollections.map(editionTile),
+      featuredExclusives: front.featuredExclusives.map(editionTile),
+      imagemap: imagemapView(front.imagemap),
+      newest: productCards(front.newest.slice(0, NEWEST_SHOWN)),
+      company: front.company,
+    },
     alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<Lang, string>,
     title: front.tagline || t("tagline"),
     description: t("description"),
@@ -84,7 +103,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {front.newest.length > 0 ? (
         <Band id="newest" title={t("home.newest")} more={{ to: productsPath, label: t("home.allProducts") }}>
-          <ProductGrid products={front.newest.slice(0, 8)} hrefOf={(p) => `${productsPath}/${p.id}`} aboveFold={false} />
+          <ProductGrid products={front.newest} hrefOf={(p) => `${productsPath}/${p.id}`} aboveFold={false} />
         </Band>
       ) : null}
     </main>

@@ -11,6 +11,7 @@ import { langFromPath, localizePath } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { pageTitle, siteDescription } from "../lib/seo";
 import { ProductDetail } from "../components/ProductDetail";
+import { productView } from "../lib/product-cards";
 import { Prose } from "../components/Prose";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const item = await content.getPreview(type as PreviewType, Number(id), { exp, sig });
     if (!item) refuse(404, lang, "previewMissing");
-    return data({ item: item! }, { headers: PREVIEW_HEADERS });
+    return data({ item: item!.kind === "product" ? { ...item!, product: productView(item!.product) } : item! }, { headers: PREVIEW_HEADERS });
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 401 || status === 403) refuse(403, lang, "previewRefused");

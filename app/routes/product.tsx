@@ -11,6 +11,7 @@ import { i18nFor, useT } from "../lib/i18n";
 import { breadcrumbLd, productLd } from "../lib/structured-data";
 import { ProductDialog } from "../components/ProductDialog";
 import { ProductDetail } from "../components/ProductDetail";
+import { productView } from "../lib/product-cards";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.id === undefined) return null;
@@ -22,7 +23,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!product) notFound();
   const alternates = await alternatesFor(content, new URL(request.url));
   return {
-    product,
+    product: productView(product),
     alternates,
     title: product.name,
     description: product.excerpt,

@@ -13,6 +13,7 @@ import { ProductFilters, SORTS, filterChoices } from "../components/ProductFilte
 import { Pagination } from "../components/Pagination";
 import { i18nFor, useT } from "../lib/i18n";
 import { collectionPageLd, productItems } from "../lib/structured-data";
+import { productCards } from "../lib/product-cards";
 
 export const PRODUCTS_PER_PAGE = 24;
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (page > 1 && page > products.totalPages) notFound();
   const t = i18nFor(lang).t;
   return {
-    products,
+    products: { ...products, items: productCards(products.items) },
     pages,
     ...filterChoices(categories, colours),
     current: { category: category?.slug, colour: colour?.slug, sort, q: search },

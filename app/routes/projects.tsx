@@ -8,6 +8,7 @@ import { alternatePath, langFromPath, localizePath, productPath, LANGS, type Lan
 import { i18nFor, useT } from "../lib/i18n";
 import { Imagemap } from "../components/Imagemap";
 import { ProductGrid } from "../components/ProductCard";
+import { projectView } from "../lib/product-cards";
 import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { ListingHeader } from "../components/ListingHeader";
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listPath = localizePath(lang, "projects");
   const t = i18nFor(lang).t;
   return {
-    projects,
+    projects: projects.map(projectView),
     alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(listPath, l)])) as Record<Lang, string>,
     title: t("nav.projects"),
     description: t("projects.description"),

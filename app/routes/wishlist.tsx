@@ -12,6 +12,7 @@ import { alternatesFor } from "../lib/alternates.server";
 import { i18nFor, useT } from "../lib/i18n";
 import { useWishlist, WISHLIST_LIMIT } from "../stores/wishlist";
 import { ProductGrid } from "../components/ProductCard";
+import { productCards } from "../lib/product-cards";
 import { ListingHeader } from "../components/ListingHeader";
 
 export function parseItems(value: string | null): number[] {
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = langOf(request);
   const url = new URL(request.url);
   const items = parseItems(url.searchParams.get("items"));
-  const products = items.length > 0 ? await content.getProductsByEnglishIds(items, lang) : [];
+  const products = items.length > 0 ? productCards(await content.getProductsByEnglishIds(items, lang)) : [];
   const t = i18nFor(lang).t;
   return {
     shared: items,
@@ -70,7 +71,7 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
 
   const products = useMemo(() => {
     const source = fetcher.data?.products ?? loaderData.products;
-    return source.filter((p) => ids.includes(p.translations.en ?? p.id));
+    return source.filter((p) => ids.includes(p.englishId));
   }, [fetcher.data, loaderData.products, ids]);
 
   const shareUrl = `${typeof window === "undefined" ? "" : window.location.origin}${localizePath(lang, "wishlist")}?items=${key}`;

@@ -70,6 +70,23 @@ export function rssOf(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * RSS split by what backs it (/proc/<pid>/smaps_rollup): anonymous memory (V8's heap, Buffers,
+ * malloc's arenas) against file-backed pages (the node binary's code, ICU data) that the kernel
+ * can drop and reload. Null where /proc has no smaps_rollup.
+ */
+export function rssSplitOf(pid: number | undefined): { anonymousMB: number; fileMB: number } | null {
+  if (!pid) return null;
+  try {
+    const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8");
+    const kb = (field: string) => Number(rollup.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"))?.[1] ?? NaN);
+    const mb = (n: number) => Math.round((n / 1024) * 10) / 10;
+    return { anonymousMB: mb(kb("Anonymous")), fileMB: mb(kb("Rss") - kb("Anonymous")) };
+  } catch {
+    return null;
+  }
+}
+
 export async function load(name: string, url: string, options: { requests?: autocannon.Request[]; amount?: number; duration?: number } = {}, pid?: number): Promise<CaseResult> {
   const cpuBefore = cpuMsOf(pid);
   const selfBefore = process.cpuUsage();

@@ -6,7 +6,7 @@
 // attached objects in the mail it opens.
 import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
-import type { ProductSummary } from "../../../server/content/types";
+import type { ProductCardData } from "../../lib/product-cards";
 import type { ContactField, ContactOutcome } from "../../../common/form-outcomes";
 import { policyLinks } from "../../lib/consent";
 import { langFromPath, localizePath } from "../../../common/locale";
@@ -19,11 +19,7 @@ import { LIMITS, readContact, validateContact } from "../../../common/form-valid
 import { useT } from "../../lib/i18n";
 import "./forms.css";
 
-export function englishId(product: ProductSummary): number {
-  return product.translations.en ?? product.id;
-}
-
-function AttachedProducts({ products }: { products: ProductSummary[] }) {
+function AttachedProducts({ products }: { products: ProductCardData[] }) {
   const t = useT();
   if (products.length === 0) return null;
   return (
@@ -33,7 +29,7 @@ function AttachedProducts({ products }: { products: ProductSummary[] }) {
         {products.map((p) => (
           <li key={p.id}>
             <label className="form__product">
-              <input type="checkbox" name="product" value={englishId(p)} defaultChecked />
+              <input type="checkbox" name="product" value={p.englishId} defaultChecked />
               {p.image ? <img src={p.image.sizes[0]?.url ?? p.image.url} alt="" width={48} height={60} loading="lazy" decoding="async" /> : <span className="form__product-image" aria-hidden="true" />}
               <span>
                 <span className="form__product-name">{p.name}</span>
@@ -48,7 +44,7 @@ function AttachedProducts({ products }: { products: ProductSummary[] }) {
   );
 }
 
-export function ContactForm({ enabled, products, actionData, companyEmail }: { enabled: boolean; products: ProductSummary[]; actionData?: ContactOutcome; companyEmail?: string }) {
+export function ContactForm({ enabled, products, actionData, companyEmail }: { enabled: boolean; products: ProductCardData[]; actionData?: ContactOutcome; companyEmail?: string }) {
   const t = useT();
   const { pathname, search } = useLocation();
   const lang = langFromPath(pathname);

@@ -1,0 +1,73 @@
+// What a product card shows, and nothing more. A page's loader data goes to the browser twice (in
+// the HTML and as React Router's data for hydration) and is encoded, hashed for the
+// Content-Security-Policy and compressed on every render: a list page sends cards, not the
+// content service's summaries (whose slug, colours, language and dates serve the server: sitemaps,
+// filters, structured data of a product page). docs/capacity.md has the figures.
+import type { Image, ImageSize, Imagemap, Product, ProductSummary, Project } from "../../server/content/types";
+
+/** An image as a page shows it: the renditions its srcset uses (renditionsOf), not its media id. */
+export type ShownImage = Omit<Image, "id">;
+
+export interface ProductCardData {
+  id: number;
+  /** The English original's id: the wishlist keeps one list for both languages. */
+  englishId: number;
+  name: string;
+  code: string;
+  /** The first category's name (the card's small caps label); "" when the product has none. */
+  category: string;
+  image: ShownImage | null;
+}
+
+/**
+ * The renditions worth a srcset entry: every width WordPress made, except the square crops it
+ * makes of an image that is not square (thumbnails: a different picture, not a smaller one).
+ */
+export function renditionsOf(image: Pick<Image, "width" | "height" | "sizes">): ImageSize[] {
+  return image.sizes.filter((s) => s.width > 0 && !(s.width === s.height && image.width !== image.height));
+}
+
+export function shownImage(image: Image | null): ShownImage | null {
+  if (!image) return null;
+  return { url: image.url, width: image.width, height: image.height, alt: image.alt, sizes: renditionsOf(image), ...(image.focal ? { focal: image.focal } : {}) };
+}
+
+export function productCard(product: ProductSummary): ProductCardData {
+  return {
+    id: product.id,
+    englishId: product.translations.en ?? product.id,
+    name: product.name,
+    code: product.code,
+    category: product.categories[0]?.name ?? "",
+    image: shownImage(product.image),
+  };
+}
+
+export function productCards(products: readonly ProductSummary[]): ProductCardData[] {
+  return products.map(productCard);
+}
+
+/** A room scene as the page shows it: its hotspots open product cards. */
+export type ImagemapView = Omit<Imagemap, "hotspots"> & { hotspots: { x: number; y: number; product: ProductCardData }[] };
+
+export function imagemapView(imagemap: Imagemap | null): ImagemapView | null {
+  if (!imagemap) return null;
+  return { ...imagemap, hotspots: imagemap.hotspots.map((h) => ({ x: h.x, y: h.y, product: productCard(h.product) })) };
+}
+
+/** A project as its list shows it: its scene and its objects as cards. */
+export type ProjectView = Omit<Project, "imagemap" | "products"> & { imagemap: ImagemapView | null; products: ProductCardData[] };
+
+export function projectView(project: Project): ProjectView {
+  return { ...project, imagemap: imagemapView(project.imagemap), products: productCards(project.products) };
+}
+
+/** How many related objects a product shows. */
+export const RELATED_SHOWN = 4;
+
+/** A product as its page shows it: all of it, its related objects as cards. */
+export type ProductView = Omit<Product, "related"> & { related: ProductCardData[] };
+
+export function productView(product: Product): ProductView {
+  return { ...product, related: productCards(product.related.slice(0, RELATED_SHOWN)) };
+}
