@@ -14,8 +14,11 @@
 // sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
 // and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+// Last, (a), (b), (c) and (c2) once more in instructions per answer (valgrind's callgrind): timed
+// ratios move with the machine's load, counted ones do not.
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import zlib from "node:zlib";
 import http from "node:http";
 import path from "node:path";
 import { getStatus, startSite, freePort, type RunningSite } from "../tests/support/site";
@@ -24,13 +27,14 @@ import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
+import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
 import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
 
 const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
- * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, instructions
  * (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
  */
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
@@ -40,41 +44,46 @@ const ADMIN_TOKEN = "bench-admin-token-0123456789";
 const SECRET = "bench-webhook-secret-0123456789";
 /** Repeats of the 1,000-request coalescing burst (a whole number, at least 1). */
 const COALESCING_RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_COALESCING_RUNS ?? 5)) || 5);
-/** What the Helm chart gives the server (`nodeOptions` in values.yaml; docs/capacity.md has the trade-off). */
-const DEPLOYED_NODE_OPTIONS = "--max-old-space-size=448";
+/** What the Helm chart gives the server: `nodeOptions` in its values.yaml (docs/capacity.md has the trade-off). */
+const DEPLOYED_NODE_OPTIONS = (() => {
+  const values = readFileSync("helm/fc-site/values.yaml", "utf8");
+  const options = values.match(/^nodeOptions:\s*"([^"]*)"/m)?.[1];
+  if (options === undefined) throw new Error("helm/fc-site/values.yaml has no nodeOptions line");
+  return options;
+})();
+/**
+ * Every server here runs as the chart runs it: its NODE_OPTIONS (BENCH_NODE_OPTIONS to try others).
+ * They matter: the heap limit sizes V8's young generation, and with it the collector's share of a
+ * render (docs/capacity.md: 45 M instructions a products list without the limit, 66 M with it).
+ */
+const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? DEPLOYED_NODE_OPTIONS;
+const AS_DEPLOYED = { LOG_LEVEL: "warn", NODE_OPTIONS } as const;
 
 async function main() {
   ensureFreshBuild();
   const pinned = pin(1, process.pid);
-  const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import("node:os")).cpus().length, pinned, durationSeconds: DURATION, connections: CONNECTIONS };
+  const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import("node:os")).cpus().length, pinned, nodeOptions: NODE_OPTIONS, durationSeconds: DURATION, connections: CONNECTIONS };
   const cases: CaseResult[] = [];
 
   const path0 = "/products";
   // ——— (a) and (b): one site on the bundled demo, page cache on.
   if (selected("a") || selected("b")) {
-    const pageSite = await startSite({ LOG_LEVEL: "warn" });
+    const pageSite = await startSite({ ...AS_DEPLOYED });
     pin(0, pageSite.process.pid!);
     const html = Buffer.from(await (await fetch(pageSite.url + path0)).text());
     await fetch(pageSite.url + path0); // stored
     // (a) the ceiling: the same bytes from a bare Node server, gzip precomputed like the page cache.
-    const gz = (await import("node:zlib")).gzipSync(html);
-    const barePort = await freePort();
-    const bare = spawn(process.execPath, ["-e", `
-      const http = require("node:http"); const zlib = require("node:zlib");
-      const body = Buffer.from(process.env.BODY_B64, "base64");
-      http.createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length }); res.end(body); }).listen(${barePort}, "127.0.0.1");
-    `], { env: { ...process.env, BODY_B64: gz.toString("base64") }, stdio: "ignore" });
-    pin(0, bare.pid!);
-    await new Promise((r) => setTimeout(r, 500));
-    cases.push(await load("(a) ceiling: bare node, same bytes", `http://127.0.0.1:${barePort}${path0}`, {}, bare.pid));
-    bare.kill();
+    const bare = await bareServer(html);
+    pin(0, bare.process.pid!);
+    cases.push(await load("(a) ceiling: bare node, same bytes", bare.url + path0, {}, bare.process.pid));
+    bare.process.kill();
     if (selected("b")) cases.push(await load("(b) full-page-cache hit", pageSite.url + path0, {}, pageSite.process.pid));
     await pageSite.stop();
   }
 
   // ——— (c) and (c2): the same site with the page cache off.
   if (selected("c") || selected("c2")) {
-    const ssrSite = await startSite({ LOG_LEVEL: "warn", PAGE_CACHE_MB: "0" });
+    const ssrSite = await startSite({ ...AS_DEPLOYED, PAGE_CACHE_MB: "0" });
     pin(0, ssrSite.process.pid!);
     if (selected("c")) {
       await fetch(ssrSite.url + path0);
@@ -96,7 +105,7 @@ async function main() {
 
   // ——— (d) cold pages: a WordPress of our own with many products, every request a new product.
   if (selected("d")) {
-    const coldSite = await startSite({ LOG_LEVEL: "warn", WP_URL: wp!.url });
+    const coldSite = await startSite({ ...AS_DEPLOYED, WP_URL: wp!.url });
     pin(0, coldSite.process.pid!);
     await fetch(coldSite.url + "/products"); // shared chrome (menus, categories) warm; products cold
     const coldPaths = ids.slice(0, 1500).map((id) => `/products/${id}`);
@@ -115,7 +124,7 @@ async function main() {
   // burst through does to a popular page: the answers' p50 and p99, how many renders the pod did
   // (page_renders_total) and how many WordPress calls per URL.
   if (selected("e") || selected("e2")) {
-    const burstSite = await startSite({ LOG_LEVEL: "warn", WP_URL: wp!.url, ADMIN_TOKEN });
+    const burstSite = await startSite({ ...AS_DEPLOYED, WP_URL: wp!.url, ADMIN_TOKEN });
     pin(0, burstSite.process.pid!);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1000 });
     const burst = async (name: string) => {
@@ -167,7 +176,7 @@ async function main() {
   // BENCH_COALESCING_RUNS times (5), each with a fresh Redis and fresh instances (everything cold).
   // Info logs: every request that stops coordinating says why, and the report counts the reasons.
   if (selected("coalescing") || selected("purge")) {
-    const env = (redisUrl: string) => ({ LOG_LEVEL: "info", WP_URL: wp!.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
+    const env = (redisUrl: string) => ({ ...AS_DEPLOYED, LOG_LEVEL: "info", WP_URL: wp!.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
     const hit = (site: RunningSite, p: string) => getStatus(site.url + p, agent);
     const lagMaxMs = async (site: RunningSite) => Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
@@ -248,12 +257,17 @@ async function main() {
   // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare, BENCH_MALLOC_CONF for jemalloc's options). Without a heap limit V8 lets garbage pile up to a
   // quarter of the machine's memory before it collects in earnest: RSS then says little.
   if (selected("memory")) await memoryRun(report);
+  if (selected("instructions")) await instructionRun(report, path0);
 
   mkdirSync("bench/reports", { recursive: true });
   const file = path.join("bench/reports", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
   console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
   if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
+  if (report.instructions) {
+    console.log(`\nInstructions per answer (valgrind's callgrind, one request at a time after a warm-up: the same count on a busy machine). ratioToCeiling = the ceiling's instructions ÷ the case's.\n`);
+    console.log(table(report.instructions as Record<string, unknown>[]));
+  }
   if (report.bursts) {
     console.log(`\nBursts: 1,000 concurrent requests on /products, a fresh process with the default settings — what a deploy, a purge of everything or a CDN letting a burst through does to a popular page. (e) cold, (e2) right after a purge of everything. Targets: p99 <= 1 s, one render (page_renders_total), one WordPress call per URL.\n`);
     console.log(table(report.bursts as Record<string, unknown>[]));
@@ -269,13 +283,62 @@ async function main() {
   console.log(`\nReport: ${file}`);
 }
 
+/** (a)'s server: the same bytes from a bare Node http server, gzip precomputed like the page cache. */
+async function bareServer(html: Buffer, wrapper: readonly string[] = []): Promise<{ url: string; process: ChildProcess }> {
+  const gz = zlib.gzipSync(html);
+  const port = await freePort();
+  const script = `
+    const http = require("node:http");
+    const body = Buffer.from(process.env.BODY_B64, "base64");
+    http.createServer((req, res) => { res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "gzip", "content-length": body.length }); res.end(body); }).listen(${port}, "127.0.0.1");
+  `;
+  const [command, ...args] = [...wrapper, process.execPath, "-e", script];
+  const child = spawn(command, args, { env: { ...process.env, BODY_B64: gz.toString("base64") }, stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, process: child };
+}
+
+/**
+ * (a), (b), (c) and (c2) again, counted in instructions per answer under valgrind's callgrind
+ * (bench/support/instructions.ts) instead of timed: the ratios to the ceiling that a noisy machine
+ * cannot move.
+ */
+async function instructionRun(report: Record<string, unknown>, path0: string) {
+  if (!existsSync(VALGRIND)) {
+    console.log("instructions: skipped, valgrind is not installed (apt-get install valgrind)");
+    return;
+  }
+  const counted = async (name: string, env: Record<string, string>, pagePath: string) => {
+    const dir = callgrindDir();
+    // Data fresh for the whole count: under callgrind a minute of answers outlives the default
+    // 60 s, and the revalidations that follow would be counted as part of the renders.
+    const site = await startSite({ ...AS_DEPLOYED, CACHE_FRESH_SECONDS: "86400", ...env }, 180_000, { wrapper: callgrindWrapper(dir) });
+    const html = Buffer.from(await (await fetch(site.url + pagePath)).text());
+    return { name, html, instructions: await instructionsPerAnswer(site.process, dir, site.url + pagePath) };
+  };
+  const hit = await counted("(b) full-page-cache hit", {}, path0);
+  const ssr = await counted("(c) SSR, warm data cache", { PAGE_CACHE_MB: "0" }, path0);
+  const floor = await counted("(c2) SSR floor: header + footer only", { PAGE_CACHE_MB: "0" }, "/wishlist");
+  const dir = callgrindDir();
+  const bare = await bareServer(hit.html, callgrindWrapper(dir));
+  const ceiling = { name: "(a) ceiling: bare node, same bytes", instructions: await instructionsPerAnswer(bare.process, dir, bare.url + path0) };
+  report.instructions = [ceiling, hit, ssr, floor].map((c) => ({
+    case: c.name,
+    instructionsPerAnswer: c.instructions,
+    ratioToCeiling: Math.round((ceiling.instructions / c.instructions) * 1000) / 1000,
+  }));
+}
+
 async function memoryRun(report: Record<string, unknown>) {
-  const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? DEPLOYED_NODE_OPTIONS;
   const bigCatalogue = new DemoCatalogue({ scale: 125 });
   const bigWp = await startFaultyWordPress(bigCatalogue);
   const gcHook = path.resolve("bench/support/gc-on-signal.cjs");
   const allocator = process.env.BENCH_ALLOCATOR === "glibc" ? "glibc" : deployedAllocator();
-  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${nodeOptions} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}), ...(process.env.BENCH_MALLOC_CONF ? { MALLOC_CONF: process.env.BENCH_MALLOC_CONF } : {}) });
+  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${NODE_OPTIONS} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}), ...(process.env.BENCH_MALLOC_CONF ? { MALLOC_CONF: process.env.BENCH_MALLOC_CONF } : {}) });
   pin(0, big.process.pid!);
   const rssStart = rssOf(big.process.pid);
   const paths = (["en", "it"] as const).flatMap((lang) => bigCatalogue.list("products", { lang, status: "publish" }).map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`)).slice(0, 10_000);
@@ -297,7 +360,7 @@ async function memoryRun(report: Record<string, unknown>) {
   const distinctRun = await load("10,000 distinct pages", big.url, { requests: distinct(paths), amount: paths.length }, big.process.pid);
   const rssEnd = rssOf(big.process.pid);
   const afterPages = await live();
-  report.distinctPages = { pages: paths.length, nodeOptions, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, rssAfterGcSplitMB: afterPages.rssSplitMB, spacesMB: afterPages.spacesMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
+  report.distinctPages = { pages: paths.length, nodeOptions: NODE_OPTIONS, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, rssAfterGcSplitMB: afterPages.rssSplitMB, spacesMB: afterPages.spacesMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
 
   if (SOAK_SECONDS > 0) {
     // The pass above was the warm-up: every URL seen once, both tiers full. The soak then cycles

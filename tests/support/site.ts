@@ -35,10 +35,10 @@ export const TEST_SITE_ENV: Readonly<Record<string, string>> = { NODE_ENV: "prod
  * other runs share the machine): a site that could not bind a port it was not given is started
  * again on fresh ports, twice at most.
  */
-export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<RunningSite> {
+export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000, options: SiteOptions = {}): Promise<RunningSite> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startSiteOnce(env, timeoutMs);
+      return await startSiteOnce(env, timeoutMs, options);
     } catch (error) {
       const portsChosenHere = !env.PORT || !env.METRICS_PORT;
       if (!(portsChosenHere && attempt < 3 && /EADDRINUSE/.test(String(error)))) throw error;
@@ -46,11 +46,17 @@ export async function startSite(env: Record<string, string> = {}, timeoutMs = 60
   }
 }
 
-async function startSiteOnce(env: Record<string, string>, timeoutMs: number): Promise<RunningSite> {
+export interface SiteOptions {
+  /** A command the server runs under (the bench's instruction counts: valgrind and its options). */
+  wrapper?: readonly string[];
+}
+
+async function startSiteOnce(env: Record<string, string>, timeoutMs: number, options: SiteOptions): Promise<RunningSite> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const logs: string[] = [];
-  const child = spawn(process.execPath, ["build/node/main.js"], {
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, "build/node/main.js"];
+  const child = spawn(command, args, {
     env: { ...process.env, ...TEST_SITE_ENV, PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
