@@ -54,7 +54,7 @@ const DEPLOYED_NODE_OPTIONS = (() => {
 /**
  * Every server here runs as the chart runs it: its NODE_OPTIONS (BENCH_NODE_OPTIONS to try others).
  * They matter: the heap limit sizes V8's young generation, and with it the collector's share of a
- * render (docs/capacity.md: 45 M instructions a products list without the limit, 66 M with it).
+ * render (docs/capacity.md: 45 M instructions a products list without the limit, 50–66 M with it).
  */
 const NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS ?? DEPLOYED_NODE_OPTIONS;
 const AS_DEPLOYED = { LOG_LEVEL: "warn", NODE_OPTIONS } as const;
