@@ -1,5 +1,5 @@
 import { SmartLink } from "./SmartLink";
-import type { ProductView } from "../lib/product-cards";
+import { englishIdOf, type ProductView } from "../lib/product-cards";
 import { localizePath, productPath } from "../../common/locale";
 import { Gallery } from "./Gallery";
 import { Prose } from "./Prose";
@@ -10,7 +10,7 @@ import { useT } from "../lib/i18n";
 export function ProductDetail({ product, listPath, enquireTo }: { product: ProductView; listPath: string; enquireTo: string; closeLabel: string }) {
   const t = useT();
   const lang = product.lang;
-  const englishId = product.translations.en ?? product.id;
+  const englishId = englishIdOf(product);
   return (
     <article className="product-detail" itemScope itemType="https://schema.org/Product">
       <div className="product-detail__layout">

@@ -32,10 +32,15 @@ export function shownImage(image: Image | null): ShownImage | null {
   return { url: image.url, width: image.width, height: image.height, alt: image.alt, sizes: renditionsOf(image), ...(image.focal ? { focal: image.focal } : {}) };
 }
 
+/** The English original's id: the wishlist and the contact form know a product by it in both languages. */
+export function englishIdOf(product: Pick<ProductSummary, "id" | "translations">): number {
+  return product.translations.en ?? product.id;
+}
+
 export function productCard(product: ProductSummary): ProductCardData {
   return {
     id: product.id,
-    englishId: product.translations.en ?? product.id,
+    englishId: englishIdOf(product),
     name: product.name,
     code: product.code,
     category: product.categories[0]?.name ?? "",

@@ -11,7 +11,7 @@ import { i18nFor, useT } from "../lib/i18n";
 import { breadcrumbLd, productLd } from "../lib/structured-data";
 import { ProductDialog } from "../components/ProductDialog";
 import { ProductDetail } from "../components/ProductDetail";
-import { productView } from "../lib/product-cards";
+import { englishIdOf, productView } from "../lib/product-cards";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (params.id === undefined) return null;
@@ -58,7 +58,7 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const listPath = listPathOf(pathname);
   return (
     <ProductDialog closeTo={listPath + search} labelledBy="product-title">
-      <ProductDetail product={product} listPath={listPath} enquireTo={`${localizePath(product.lang, "contact")}?product=${product.translations.en ?? product.id}`} closeLabel={t("product.close")} />
+      <ProductDetail product={product} listPath={listPath} enquireTo={`${localizePath(product.lang, "contact")}?product=${englishIdOf(product)}`} closeLabel={t("product.close")} />
     </ProductDialog>
   );
 }
