@@ -12,6 +12,7 @@ import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
 import { createWordPressClient, isAuthenticationFailure, type WordPressError } from "./content/wordpress-client";
 import { answeringOutages } from "./content/outage";
+import { createWordPressGate, queueBoundFor } from "./content/wordpress-gate";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../common/locale";
@@ -20,6 +21,7 @@ import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
+import { createDeliveryLedger } from "./http/webhook-deliveries";
 import { createCdnPurger } from "./cdn";
 import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
@@ -76,11 +78,19 @@ async function main() {
     else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
+  // At most WP_MAX_CONCURRENCY requests at WordPress from this process; past its queue a read is
+  // refused at once (a stale copy is served, or the page answers 503 with Retry-After).
+  const gate = createWordPressGate({
+    maxInflight: config.wpMaxConcurrency,
+    maxQueued: queueBoundFor(config.wpMaxConcurrency),
+    observe: { inflight: (count) => metrics.originInflight.set(count), rejected: () => metrics.originRejections.inc() },
+  });
   const client = createWordPressClient({
     baseUrl: wpUrl,
     user: config.wpAuth?.user,
     appPassword: config.wpAuth?.appPassword,
     timeoutMs: config.wpTimeoutMs,
+    gate,
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
@@ -224,6 +234,11 @@ async function main() {
     onPurge: (source) => metrics.purges.inc({ source }),
     onWebhook: (result) => metrics.webhookRequests.inc({ result }),
     limits: rateLimits,
+    // Delivery ids shared through Redis when there is one, so a replay to another pod is caught too.
+    deliveries: createDeliveryLedger({
+      redis: redisClients?.command,
+      onRedisError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook delivery ids: Redis unavailable, remembered in this process only"),
+    }),
   });
   const readiness = () => {
     const stats = cache.stats();
