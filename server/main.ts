@@ -10,7 +10,8 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient, isAuthenticationFailure, type WordPressError } from "./content/wordpress-client";
+import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
+import { createWordPressHealth } from "./content/wordpress-health";
 import { answeringOutages } from "./content/outage";
 import { createWordPressGate, queueBoundFor } from "./content/wordpress-gate";
 import { wordpressOriginErrors } from "./content/origin-errors";
@@ -78,6 +79,16 @@ async function main() {
     else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
+  // WordPress's state for /readyz: from every answer, and from a probe every 10 s that also checks
+  // the credentials (users/me) when they are set. The probe has a client of its own: it reaches
+  // WordPress when the gate below is full, and its answers are not page reads.
+  const wordpressHealth = createWordPressHealth({
+    probeClient: createWordPressClient({ baseUrl: wpUrl, user: config.wpAuth?.user, appPassword: config.wpAuth?.appPassword, timeoutMs: Math.min(config.wpTimeoutMs, 5000) }),
+    credentialsSent: config.wpAuth !== undefined,
+    logger,
+    onChange: (wordpress) => void (state.wordpress = wordpress),
+    onAuthFailure: () => metrics.authFailures.inc(),
+  });
   // At most WP_MAX_CONCURRENCY requests at WordPress from this process; past its queue a read is
   // refused at once (a stale copy is served, or the page answers 503 with Retry-After).
   const gate = createWordPressGate({
@@ -94,14 +105,8 @@ async function main() {
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      if (isAuthenticationFailure(o.status, o.code)) {
-        // Pages already cached keep being served; readiness and the metric tell the operator.
-        if (state.wordpress !== "unauthorized") logger.error({ endpoint: o.endpoint, status: o.status, code: o.code }, "WordPress refuses the site's credentials (WP_USER / WP_APP_PASSWORD)");
-        state.wordpress = "unauthorized";
-        metrics.authFailures.inc();
-      } else {
-        state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
-      }
+      // Pages already cached keep being served; readiness, the log and the metric tell the operator.
+      wordpressHealth.noteAnswer(o.status, o.code);
       noteOrigin(o.durationMs);
     },
   });
@@ -153,7 +158,8 @@ async function main() {
   });
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
-  await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  // The credentials are checked at start as well (logged, never fatal: WordPress may come later).
+  await Promise.race([Promise.all([languages.discover(), wordpressHealth.start()]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
   /** The fields of a log line about a page WordPress could not serve. */
   const originFailure = (error: WordPressError) => {
     const scope = currentScope();
@@ -278,6 +284,7 @@ async function main() {
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
+    wordpressHealth.stop();
     server.close(async () => {
       metricsServer.close();
       await cache.close().catch(() => undefined);

@@ -114,11 +114,27 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect((await webhook(a, { events: [] })).status).toBe(400);
     expect((await webhook(a, { events: [{ type: "posts", id: 1, action: "update" }] })).status).toBe(400);
     expect((await webhook(a, { events: Array.from({ length: 101 }, (_, i) => ({ type: "products", id: i, action: "update" })) })).status).toBe(400);
+    // No delivery id (a plugin from before ids), or not a uuid: refused, nothing purged.
+    const withoutId = await webhook(a, null, { raw: JSON.stringify(good) });
+    expect(withoutId.status).toBe(400);
+    expect(((await withoutId.json()) as { message: string }).message).toContain("delivery");
+    expect((await webhook(a, { delivery: "1", ...good })).status).toBe(400);
     const big = await webhook(a, null, { raw: JSON.stringify({ events: [], pad: "x".repeat(70 * 1024) }) });
     expect(big.status).toBe(413);
     const ok = await webhook(a, good);
     expect(ok.status).toBe(202);
     expect(await ok.json()).toEqual({ purged: expect.any(Number) });
+  });
+
+  it("purges a delivery once across instances: the same delivery to the other instance answers 200 duplicate", async () => {
+    const delivery = { delivery: randomUUID(), events: [{ type: "all", id: 0, action: "update" }] };
+    const first = await webhook(a, delivery);
+    expect(first.status).toBe(202);
+    const again = await webhook(b, delivery);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ purged: 0, duplicate: true });
+    const metrics = await (await fetch(b.metricsUrl)).text();
+    expect(Number(metrics.match(/^webhook_requests_total\{result="duplicate"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(1);
   });
 
   it("protects the purge API with the bearer token", async () => {

@@ -25,6 +25,10 @@ export interface FaultyWordPress {
   readonly byPath: Map<string, number>;
   /** Requests per REST URL (path and query): one distinct question to WordPress each. */
   readonly byUrl: Map<string, number>;
+  /** REST requests under way now, and the most under way at once since the start (or `resetInflight`). */
+  readonly inflight: number;
+  readonly maxInflight: number;
+  resetInflight(): void;
   /** A fault for REST paths matching `match`, replacing any other; undefined clears them all. */
   setFault(match: RegExp | undefined, fault?: Fault): void;
   /** One more fault beside those set (the first that matches a request wins). */
@@ -40,6 +44,8 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   const respond = createDemoResponder(catalogue, { publicUrl: () => url });
   let faults: { match: RegExp; fault: Fault }[] = [];
   let requests = 0;
+  let inflight = 0;
+  let maxInflight = 0;
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
   let server: Server;
@@ -48,6 +54,9 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path.startsWith("/wp-json/")) {
+      inflight += 1;
+      maxInflight = Math.max(maxInflight, inflight);
+      res.once("close", () => void (inflight -= 1));
       requests += 1;
       byPath.set(path, (byPath.get(path) ?? 0) + 1);
       byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
@@ -108,6 +117,15 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     },
     byPath,
     byUrl,
+    get inflight() {
+      return inflight;
+    },
+    get maxInflight() {
+      return maxInflight;
+    },
+    resetInflight() {
+      maxInflight = inflight;
+    },
     setFault(match, f) {
       faults = match && f ? [{ match, fault: f }] : [];
     },
