@@ -28,7 +28,8 @@ export interface FaultyWordPress {
   /** REST requests under way now, and the most under way at once since the start (or `resetInflight`). */
   readonly inflight: number;
   readonly maxInflight: number;
-  resetInflight(): void;
+  /** Counts from now on only requests whose URL matches `match` (all by default); the maximum starts again. */
+  resetInflight(match?: RegExp): void;
   /** A fault for REST paths matching `match`, replacing any other; undefined clears them all. */
   setFault(match: RegExp | undefined, fault?: Fault): void;
   /** One more fault beside those set (the first that matches a request wins). */
@@ -46,6 +47,8 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   let requests = 0;
   let inflight = 0;
   let maxInflight = 0;
+  let inflightMatch = /./;
+  let generation = 0; // a reset starts counting afresh: requests counted before it are not subtracted after
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
   let server: Server;
@@ -54,9 +57,14 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path.startsWith("/wp-json/")) {
-      inflight += 1;
-      maxInflight = Math.max(maxInflight, inflight);
-      res.once("close", () => void (inflight -= 1));
+      if (inflightMatch.test(req.url ?? "")) {
+        const counted = generation;
+        inflight += 1;
+        maxInflight = Math.max(maxInflight, inflight);
+        res.once("close", () => {
+          if (counted === generation) inflight -= 1;
+        });
+      }
       requests += 1;
       byPath.set(path, (byPath.get(path) ?? 0) + 1);
       byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
@@ -123,8 +131,11 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     get maxInflight() {
       return maxInflight;
     },
-    resetInflight() {
-      maxInflight = inflight;
+    resetInflight(match = /./) {
+      inflightMatch = match;
+      generation += 1;
+      inflight = 0;
+      maxInflight = 0;
     },
     setFault(match, f) {
       faults = match && f ? [{ match, fault: f }] : [];
