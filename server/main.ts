@@ -23,7 +23,8 @@ import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } fr
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createDeliveryLedger } from "./http/webhook-deliveries";
-import { createCdnPurger } from "./cdn";
+import { CDN_DEFAULTS, createCdnPurger } from "./cdn";
+import { createPurgeOutbox } from "./cdn/outbox";
 import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
 import { createIntegrations } from "./integrations";
@@ -123,13 +124,18 @@ async function main() {
     requestsPerSecond: config.cdn.purgeRate,
     onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
   });
+  // Pending CDN purges kept in Redis when there is one, so a pod that drains or dies mid-retry
+  // leaves them to the others (server/cdn/outbox.ts).
+  const cdnOutbox = cdnPurger
+    ? createPurgeOutbox({ purger: cdnPurger, redis: redisClients?.command, logger, leaseMs: CDN_DEFAULTS.budgetMs + 5000 })
+    : undefined;
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
-    cdnPurger,
+    cdnPurger: cdnOutbox,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
       redisState: (up) => {
@@ -230,7 +236,7 @@ async function main() {
   // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
   languages.onChange(() => {
     pageCache?.purgeAll();
-    cdnPurger?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
+    cdnOutbox?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
   });
   const api = cacheApi({
     purger: cache,
@@ -287,6 +293,7 @@ async function main() {
     wordpressHealth.stop();
     server.close(async () => {
       metricsServer.close();
+      await cdnOutbox?.close().catch(() => undefined);
       await cache.close().catch(() => undefined);
       languages.close();
       await closeDemo?.();
