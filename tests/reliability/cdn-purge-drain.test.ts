@@ -24,6 +24,7 @@ describe.runIf(ready)("CDN purges across a drain", () => {
   let a: RunningSite;
   let b: RunningSite;
   let cdnDown = true;
+  let env: Record<string, string>;
   const calls: { at: number; keys: string; status: number }[] = [];
 
   beforeAll(async () => {
@@ -35,7 +36,7 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     });
     await new Promise<void>((resolve) => fastly.listen(0, "127.0.0.1", resolve));
     redis = await startRedis();
-    const env = {
+    env = {
       REDIS_URL: redis.url,
       PURGE_SECRET: SECRET,
       CDN_PROVIDER: "fastly",
@@ -52,11 +53,15 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     await new Promise((resolve) => fastly?.close(resolve));
   });
 
-  it("leaves a purge the draining pod could not send to the other pod, which sends it once the CDN is back", async () => {
-    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id: 4242, action: "update" }] });
+  const webhook = async (site: RunningSite, id: number) => {
+    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
     const ts = Math.floor(Date.now() / 1000);
-    const answer = await fetch(`${a.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+    const answer = await fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
     expect(answer.status).toBe(202);
+  };
+
+  it("leaves a purge the draining pod could not send to the other pod, which sends it once the CDN is back", async () => {
+    await webhook(a, 4242);
 
     // A is retrying against the failing CDN.
     const ours = () => calls.filter((c) => c.keys.split(" ").includes("products:4242"));
@@ -86,4 +91,26 @@ describe.runIf(ready)("CDN purges across a drain", () => {
       reader.disconnect();
     }
   }, 60_000);
+
+  it("sends a purge whose pod was killed mid-retry, from the other pod once the claim's lease has run out", async () => {
+    cdnDown = true;
+    const doomed = await startSite(env);
+    try {
+      await webhook(doomed, 4343);
+      const ours = () => calls.filter((c) => c.keys.split(" ").includes("products:4343"));
+      for (let i = 0; i < 200 && ours().length === 0; i++) await sleep(50);
+      expect(ours().length).toBeGreaterThan(0);
+      // A crash: no shutdown, no hand-back.
+      await doomed.stop("SIGKILL");
+    } finally {
+      await doomed.stop();
+    }
+    const killedAt = Date.now();
+    cdnDown = false;
+    // The lease (the 20 s budget and 5 s) runs out, and B takes the purge at its next poll.
+    const ours = () => calls.filter((c) => c.keys.split(" ").includes("products:4343") && c.status === 200 && c.at > killedAt);
+    for (let i = 0; i < 800 && ours().length === 0; i++) await sleep(50);
+    expect(ours().length).toBeGreaterThan(0);
+    figure("cdn_purge_taken_over_after_kill_ms", ours()[0]!.at - killedAt);
+  }, 90_000);
 });
