@@ -14,8 +14,9 @@
 // Without credentials any answer below 500 means WordPress is up (and a login wall met by the
 // site's own reads, `rest_not_logged_in` on a public list, is `unauthorized` until a read works).
 //
-// Invariant: a credential verdict comes from the probe (or a refusal seen in traffic) and holds
-// until the probe says otherwise — a public page read that succeeds anonymously does not clear it.
+// Invariant: a credential verdict comes from the probe (or a refusal seen in traffic); `ignored`
+// holds until the probe says otherwise — a public page read succeeds anonymously all the same —
+// while a refusal also ends with any successful answer (WordPress checks credentials it reads).
 import type { Logger } from "../logger";
 import { isAuthenticationFailure, isWordPressError, type WordPressClient } from "./wordpress-client";
 
@@ -26,13 +27,14 @@ export type CredentialProblem = "ignored" | "refused" | "unknown-user" | "disabl
 
 export const PROBE_INTERVAL_MS = 10_000;
 
+/** Each reason's log line: one prefix for all ("WordPress refuses the site's credentials"), then why. */
 const PROBLEM_EXPLAINED: Record<CredentialProblem, string> = {
   ignored:
-    "WordPress ignored the site's credentials (users/me answered rest_not_logged_in): application passwords are only read over HTTPS (or with WP_ENVIRONMENT_TYPE=local), or a proxy drops the Authorization header",
-  refused: "WordPress refused the site's application password (incorrect_password): it is wrong or was revoked",
-  "unknown-user": "WordPress does not know WP_USER (invalid_username)",
-  disabled: "application passwords are switched off on WordPress (for the site or for WP_USER)",
-  "login-required": "WordPress asks for a login to read its REST API, and the site has no credentials (WP_USER / WP_APP_PASSWORD)",
+    "it ignores them (users/me answered rest_not_logged_in): application passwords are only read over HTTPS (or with WP_ENVIRONMENT_TYPE=local), or a proxy drops the Authorization header",
+  refused: "the application password is wrong or was revoked (incorrect_password)",
+  "unknown-user": "it does not know WP_USER (invalid_username)",
+  disabled: "application passwords are switched off (for the site or for WP_USER)",
+  "login-required": "it asks for a login to read its REST API, and the site has none (WP_USER / WP_APP_PASSWORD unset)",
 };
 
 /** What one answer (status and WordPress code) says about the credentials, when it says anything. */
@@ -87,7 +89,7 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
     current = next;
     reported = problem;
     if (next !== previous) options.onChange(next);
-    if (next === "unauthorized") logger.error({ wordpress: next, previous, problem, ...detail }, PROBLEM_EXPLAINED[problem!]);
+    if (next === "unauthorized") logger.error({ wordpress: next, previous, problem, ...detail }, `WordPress refuses the site's credentials: ${PROBLEM_EXPLAINED[problem!]}`);
     else if (next === "down") logger.warn({ wordpress: next, previous, ...detail }, "WordPress is unreachable");
     else logger.info({ wordpress: next, previous, ...detail }, next === "up" ? "WordPress answers" : "WordPress state unknown");
   }
@@ -97,8 +99,10 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
     if (found) {
       problem = found;
       options.onAuthFailure();
-    } else if (!credentialsSent && status >= 200 && status < 300) {
-      // Without credentials there is no probe of them: an anonymous read that works ends a login wall.
+    } else if (status >= 200 && status < 300 && problem !== "ignored") {
+      // WordPress checks credentials it reads, so an answer to a request that carried them proves
+      // them good (and without credentials, an anonymous read that works ends a login wall). Not
+      // when it ignores them: it answers public reads anonymously all the same.
       problem = undefined;
     }
     reachable = status > 0 && status < 500 ? "up" : "down";

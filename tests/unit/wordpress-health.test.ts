@@ -1,7 +1,7 @@
 // What readiness says about WordPress, from the site's own answers and the probe: reachability,
-// and the credentials' verdict (ignored, refused, unknown user, switched off), which only the
-// probe clears — an anonymous public read that works says nothing about them. One log line per
-// change.
+// and the credentials' verdict (ignored, refused, unknown user, switched off). `ignored` only the
+// probe clears — an anonymous public read works all the same; a refusal ends with any answer to a
+// request that carried them. One log line per change.
 import { describe, expect, it } from "vitest";
 import { credentialProblemOf, createWordPressHealth, type WordPressState } from "../../server/content/wordpress-health";
 import { WordPressError, type WordPressClient } from "../../server/content/wordpress-client";
@@ -35,7 +35,7 @@ describe("WordPress's state for readiness", () => {
     expect(credentialProblemOf(200, undefined, true)).toBeUndefined();
   });
 
-  it("keeps 'unauthorized' while pages read anonymously; only the probe clears it; one line per change", async () => {
+  it("keeps 'unauthorized' while ignored credentials let pages read anonymously; one line per change", async () => {
     const h = harness(true);
     h.answerWith({ status: 401, code: "rest_not_logged_in" });
     expect(await h.health.probe()).toBe("unauthorized");
@@ -44,6 +44,9 @@ describe("WordPress's state for readiness", () => {
     await h.health.probe(); // the same verdict again: no new line
     h.answerWith({ status: 401, code: "incorrect_password" });
     await h.health.probe(); // another reason: a line saying so
+    // WordPress checks credentials it reads: an answer to a request that carried them ends a refusal.
+    h.health.noteAnswer(200, undefined);
+    expect(h.health.state).toBe("up");
     h.answerWith({ status: 200 });
     expect(await h.health.probe()).toBe("up");
     h.health.noteAnswer(0, "network");
