@@ -16,12 +16,19 @@ export type Fault =
   /** Exactly this answer (a body as stock wuxt or a plugin would send it; "" for none at all). */
   | { kind: "answer"; status: number; body: string; contentType?: string };
 
+/** What the site's readiness probe asks WordPress (server/content/wordpress-health.ts). */
+export const READINESS_PROBE_PATH = "/wp-json/wp/v2/users/me";
+
 export interface FaultyWordPress {
   url: string;
   catalogue: DemoCatalogue;
   /** REST requests served (faulty ones included). */
   readonly requests: number;
-  /** Requests per REST path (no query), for "exactly one origin call" assertions. */
+  /**
+   * Requests per REST path (no query), for "exactly one origin call" assertions. The site's
+   * readiness probe (`READINESS_PROBE_PATH`, every 10 s per instance) is left out of this and
+   * `byUrl`: they count the reads of content.
+   */
   readonly byPath: Map<string, number>;
   /** Requests per REST URL (path and query): one distinct question to WordPress each. */
   readonly byUrl: Map<string, number>;
@@ -66,8 +73,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
         });
       }
       requests += 1;
-      byPath.set(path, (byPath.get(path) ?? 0) + 1);
-      byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
+      if (path !== READINESS_PROBE_PATH) {
+        byPath.set(path, (byPath.get(path) ?? 0) + 1);
+        byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
+      }
     }
     const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
     if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
