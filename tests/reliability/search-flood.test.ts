@@ -78,6 +78,9 @@ describe.runIf(ready)("a flood of distinct searches", () => {
     for (const a of answers.filter((x) => x.status === 429 || x.status === 503)) {
       expect(a.headers.get("retry-after"), `${a.url} ${a.status}`).toMatch(/^\d+$/);
       expect(a.headers.get("cache-control"), `${a.url} ${a.status}`).toBe("no-store");
+      // Never kept by the CDN either: another visitor's search must not meet this one's refusal.
+      expect(a.headers.get("cdn-cache-control"), `${a.url} ${a.status}`).toBeNull();
+      expect(a.headers.get("surrogate-control"), `${a.url} ${a.status}`).toBeNull();
     }
     expect(counts.ok).toBeGreaterThan(0);
     expect(seenBefore.status).toBe(200);
