@@ -16,6 +16,7 @@
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
 // Last, (a), (b), (c) and (c2) once more in instructions per answer (valgrind's callgrind): timed
 // ratios move with the machine's load, counted ones do not.
+import { randomUUID } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import zlib from "node:zlib";
@@ -232,7 +233,7 @@ async function main() {
       await hit(b, p);
       const title = `Bench title ${i} ${Date.now()}`;
       catalogue.update("products", id, { title });
-      const raw = JSON.stringify({ events: [{ type: "products", id, action: "update" }] });
+      const raw = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
       const ts = Math.floor(Date.now() / 1000);
       const started = Date.now();
       await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: raw, headers: { "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, raw) } });

@@ -50,7 +50,12 @@ export interface RouteKey {
 }
 
 /** What a declared query parameter holds: a slug of some content (translated), else a value kept as it is. */
-export type QueryValue = Translatable | "value";
+/**
+ * What a query parameter holds: an item of a taxonomy (translated between languages), a plain
+ * `value`, or a `search` (kept in its normal form, common/search-query.ts; its renders are
+ * rate-limited per visitor while uncached).
+ */
+export type QueryValue = Translatable | "value" | "search";
 
 export interface RouteEntry {
   /** The React Router id without its language (`products` → `products-en`, `products-it`). */
@@ -81,7 +86,7 @@ const productDialog = (list: string): RouteEntry => ({
 });
 
 /** The product list's filters, sort, search and page (app/routes/products.tsx). */
-const PRODUCT_LIST_QUERY = { category: "product_categories", colour: "product_colors", sort: "value", q: "value", page: "value" } as const;
+const PRODUCT_LIST_QUERY = { category: "product_categories", colour: "product_colors", sort: "value", q: "search", page: "value" } as const;
 
 /** The pages of one language, in the nesting of spec §2 (the same for every language). */
 export const ROUTES: readonly RouteEntry[] = [

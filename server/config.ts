@@ -37,6 +37,8 @@ export interface Config {
   wpPublicUrl: string | undefined;
   wpAuth: { user: string; appPassword: string } | undefined;
   wpTimeoutMs: number;
+  /** WordPress requests in flight at most (WP_MAX_CONCURRENCY); a bounded queue waits behind them. */
+  wpMaxConcurrency: number;
   mediaUrl: string | undefined;
   redis: RedisConfig;
   cache: { freshSeconds: number; staleSeconds: number; memoryMb: number; pageCacheMb: number };
@@ -117,6 +119,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpPublicUrl: e.WP_PUBLIC_URL ?? e.WP_URL,
     wpAuth: e.WP_USER && e.WP_APP_PASSWORD ? { user: e.WP_USER, appPassword: e.WP_APP_PASSWORD } : undefined,
     wpTimeoutMs: e.WP_TIMEOUT_MS,
+    wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
     redis,
     cache: {

@@ -10,8 +10,10 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient, isAuthenticationFailure, type WordPressError } from "./content/wordpress-client";
+import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
+import { createWordPressHealth } from "./content/wordpress-health";
 import { answeringOutages } from "./content/outage";
+import { createWordPressGate, queueBoundFor } from "./content/wordpress-gate";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { DEFAULT_LANG, LANGS } from "../common/locale";
@@ -20,7 +22,9 @@ import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
-import { createCdnPurger } from "./cdn";
+import { createDeliveryLedger } from "./http/webhook-deliveries";
+import { CDN_DEFAULTS, createCdnPurger } from "./cdn";
+import { createPurgeOutbox } from "./cdn/outbox";
 import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent, noteOrigin } from "./request-scope";
 import { createIntegrations } from "./integrations";
@@ -76,22 +80,34 @@ async function main() {
     else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
+  // WordPress's state for /readyz: from every answer, and from a probe every 10 s that also checks
+  // the credentials (users/me) when they are set. The probe has a client of its own: it reaches
+  // WordPress when the gate below is full, and its answers are not page reads.
+  const wordpressHealth = createWordPressHealth({
+    probeClient: createWordPressClient({ baseUrl: wpUrl, user: config.wpAuth?.user, appPassword: config.wpAuth?.appPassword, timeoutMs: Math.min(config.wpTimeoutMs, 5000) }),
+    credentialsSent: config.wpAuth !== undefined,
+    logger,
+    onChange: (wordpress) => void (state.wordpress = wordpress),
+    onAuthFailure: () => metrics.authFailures.inc(),
+  });
+  // At most WP_MAX_CONCURRENCY requests at WordPress from this process; past its queue a read is
+  // refused at once (a stale copy is served, or the page answers 503 with Retry-After).
+  const gate = createWordPressGate({
+    maxInflight: config.wpMaxConcurrency,
+    maxQueued: queueBoundFor(config.wpMaxConcurrency),
+    observe: { inflight: (count) => metrics.originInflight.set(count), rejected: () => metrics.originRejections.inc() },
+  });
   const client = createWordPressClient({
     baseUrl: wpUrl,
     user: config.wpAuth?.user,
     appPassword: config.wpAuth?.appPassword,
     timeoutMs: config.wpTimeoutMs,
+    gate,
     observe(o) {
       metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
       metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      if (isAuthenticationFailure(o.status, o.code)) {
-        // Pages already cached keep being served; readiness and the metric tell the operator.
-        if (state.wordpress !== "unauthorized") logger.error({ endpoint: o.endpoint, status: o.status, code: o.code }, "WordPress refuses the site's credentials (WP_USER / WP_APP_PASSWORD)");
-        state.wordpress = "unauthorized";
-        metrics.authFailures.inc();
-      } else {
-        state.wordpress = o.status > 0 && o.status < 500 ? "up" : "down";
-      }
+      // Pages already cached keep being served; readiness, the log and the metric tell the operator.
+      wordpressHealth.noteAnswer(o.status, o.code);
       noteOrigin(o.durationMs);
     },
   });
@@ -108,13 +124,18 @@ async function main() {
     requestsPerSecond: config.cdn.purgeRate,
     onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
   });
+  // Pending CDN purges kept in Redis when there is one, so a pod that drains or dies mid-retry
+  // leaves them to the others (server/cdn/outbox.ts).
+  const cdnOutbox = cdnPurger
+    ? createPurgeOutbox({ purger: cdnPurger, redis: redisClients?.command, logger, leaseMs: CDN_DEFAULTS.budgetMs + 5000 })
+    : undefined;
   const policies = policiesFromConfig(config.cache);
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
     logger,
     // After a purge has reached every instance, its tags go to the CDN (off unless configured).
-    cdnPurger,
+    cdnPurger: cdnOutbox,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
       redisState: (up) => {
@@ -143,7 +164,8 @@ async function main() {
   });
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
-  await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  // The credentials are checked at start as well (logged, never fatal: WordPress may come later).
+  await Promise.race([Promise.all([languages.discover(), wordpressHealth.start()]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
   /** The fields of a log line about a page WordPress could not serve. */
   const originFailure = (error: WordPressError) => {
     const scope = currentScope();
@@ -214,7 +236,7 @@ async function main() {
   // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
   languages.onChange(() => {
     pageCache?.purgeAll();
-    cdnPurger?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
+    cdnOutbox?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
   });
   const api = cacheApi({
     purger: cache,
@@ -224,6 +246,11 @@ async function main() {
     onPurge: (source) => metrics.purges.inc({ source }),
     onWebhook: (result) => metrics.webhookRequests.inc({ result }),
     limits: rateLimits,
+    // Delivery ids shared through Redis when there is one, so a replay to another pod is caught too.
+    deliveries: createDeliveryLedger({
+      redis: redisClients?.command,
+      onRedisError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook delivery ids: Redis unavailable, remembered in this process only"),
+    }),
   });
   const readiness = () => {
     const stats = cache.stats();
@@ -263,8 +290,10 @@ async function main() {
     logger.info({ signal }, "shutting down");
     const force = setTimeout(() => process.exit(1), 25_000);
     force.unref();
+    wordpressHealth.stop();
     server.close(async () => {
       metricsServer.close();
+      await cdnOutbox?.close().catch(() => undefined);
       await cache.close().catch(() => undefined);
       languages.close();
       await closeDemo?.();

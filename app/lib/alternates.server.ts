@@ -42,7 +42,7 @@ export async function alternatesFor(content: ContentService, where: string | URL
       for (const [name, kind] of Object.entries(route.query)) {
         const value = url.searchParams.get(name);
         if (value === null || value === "") continue;
-        if (kind === "value" || to === from) {
+        if (kind === "value" || kind === "search" || to === from) {
           query.set(name, value);
           continue;
         }

@@ -12,6 +12,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { ProductFilters, SORTS, filterChoices } from "../components/ProductFilters";
 import { Pagination } from "../components/Pagination";
 import { i18nFor, useT } from "../lib/i18n";
+import { normaliseSearch } from "../../common/search-query";
 import { collectionPageLd, productItems } from "../lib/structured-data";
 import { productCards } from "../lib/product-cards";
 
@@ -26,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,3}$/.test(pageParam)) notFound();
   const page = Number(pageParam);
   const sort = (SORTS as string[]).includes(q.get("sort") ?? "") ? (q.get("sort") as ProductSort) : "newest";
-  const search = (q.get("q") ?? "").trim().slice(0, 100) || undefined;
+  const search = normaliseSearch(q.get("q") ?? "") || undefined;
   const [categories, colours] = await Promise.all([content.listCategories(lang), content.listColours(lang)]);
   const category = categories.find((c) => c.slug === q.get("category"));
   const colour = colours.find((c) => c.slug === q.get("colour"));

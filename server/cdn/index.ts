@@ -69,10 +69,12 @@ export interface CdnPurgerOptions {
   maxAttempts?: number;
   /** First retry delay, doubled each time (default 500 ms). */
   retryBaseMs?: number;
-  /** Longest Retry-After honoured (default 60 s). */
+  /** Longest Retry-After honoured (default 10 s). */
   maxRetryAfterMs?: number;
-  /** Per call (default 10 s). */
+  /** Per call (default 8 s), never past the budget. */
   timeoutMs?: number;
+  /** A call and all its retries end within this (default 20 s: inside a terminating pod's 25 s). */
+  budgetMs?: number;
   fetch?: typeof fetch;
   /** Each purge call's outcome, for `cdn_purge_requests_total{provider,result}`. */
   onRequest?(provider: CdnProvider, result: "ok" | "error" | "retried"): void;
@@ -87,8 +89,11 @@ export const CDN_DEFAULTS = Object.freeze({
   varnish: { batchSize: VARNISH_MAX_KEYS, requestsPerSecond: 50, burst: 50 },
   maxAttempts: 4,
   retryBaseMs: 500,
-  maxRetryAfterMs: 60_000,
-  timeoutMs: 10_000,
+  // Retry-After beyond this is not waited for: the budget would not allow it anyway.
+  maxRetryAfterMs: 10_000,
+  timeoutMs: 8_000,
+  // The pod is force-exited 25 s after SIGTERM: a purge in its hands is settled before that.
+  budgetMs: 20_000,
 });
 
 /** Tags both providers accept: printable ASCII, no spaces or commas (the header separators), at most 1024 characters. */
@@ -116,6 +121,7 @@ export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefine
     retryBaseMs: options.retryBaseMs ?? CDN_DEFAULTS.retryBaseMs,
     maxRetryAfterMs: options.maxRetryAfterMs ?? CDN_DEFAULTS.maxRetryAfterMs,
     timeoutMs: options.timeoutMs ?? CDN_DEFAULTS.timeoutMs,
+    budgetMs: options.budgetMs ?? CDN_DEFAULTS.budgetMs,
     fetch: options.fetch ?? globalThis.fetch,
     observe: options.onRequest ? (result) => options.onRequest!(options.provider, result) : undefined,
   });

@@ -1,8 +1,11 @@
 // The purge queue shared by the CDN adapters: tags from concurrent purges are merged and
 // deduplicated, sent in batches no larger than the provider takes in one call, paced by a token
 // bucket under the provider's rate limit, and retried on 429 (after Retry-After), 5xx, timeouts
-// and network errors. A tag asked for again while its batch is in flight is queued again, so the
-// CDN is always purged after the latest request for it.
+// and network errors, with jitter (each wait drawn between half and one and a half times its
+// base), within a retry budget: no call starts, and none lasts, past `budgetMs` after the first, so
+// a purge is settled (sent, or given up and counted) within the drain window of a terminating pod.
+// A tag asked for again while its batch is in flight is queued again, so the CDN is always purged
+// after the latest request for it.
 import { CdnPurgeError, type CdnPurgeErrorCode } from "./errors";
 
 /** What one provider contributes: the HTTP call for a batch (or for everything) and how to read its answer. */
@@ -21,6 +24,8 @@ export interface PurgeQueueOptions {
   retryBaseMs: number;
   maxRetryAfterMs: number;
   timeoutMs: number;
+  /** A call and its retries end within this many milliseconds of the first try. */
+  budgetMs: number;
   fetch: typeof fetch;
   /** Each call's outcome (`cdn_purge_requests_total{result}`): ok; retried (failed, tried again); error (failed for good). */
   observe?(result: "ok" | "error" | "retried"): void;
@@ -132,14 +137,17 @@ export class PurgeQueue {
   }
 
   private async send(batch: readonly string[] | "all"): Promise<void> {
-    const { maxAttempts, retryBaseMs, maxRetryAfterMs, timeoutMs } = this.options;
+    const { maxAttempts, retryBaseMs, maxRetryAfterMs, timeoutMs, budgetMs } = this.options;
+    const deadline = Date.now() + budgetMs;
     for (let attempt = 1; ; attempt++) {
       await this.bucket.take();
-      let wait = retryBaseMs * 2 ** (attempt - 1);
+      // Full jitter around the doubling base: pods that failed together do not retry together.
+      let wait = retryBaseMs * 2 ** (attempt - 1) * (0.5 + Math.random());
       let error: CdnPurgeError;
       try {
         const { url, init } = this.transport.request(batch);
-        const response = await this.options.fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+        const callMs = Math.max(1, Math.min(timeoutMs, deadline - Date.now()));
+        const response = await this.options.fetch(url, { ...init, signal: AbortSignal.timeout(callMs) });
         if (response.ok) {
           try {
             if (this.transport.accept) await this.transport.accept(response);
@@ -168,7 +176,8 @@ export class PurgeQueue {
           status: 0,
         });
       }
-      if (!error.retryable || attempt >= maxAttempts) {
+      // No retry that could not finish within the budget: give up now, counted, and say why.
+      if (!error.retryable || attempt >= maxAttempts || Date.now() + wait >= deadline) {
         this.options.observe?.("error");
         throw error;
       }

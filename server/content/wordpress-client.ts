@@ -4,6 +4,8 @@
 // instead of parsing messages. Dependency-free on purpose (global fetch): it runs in the server,
 // in the benchmarks and in tests against fake origins alike.
 
+import { WordPressQueueFullError, type WordPressGate } from "./wordpress-gate";
+
 export type WpParamValue = string | number | boolean | (string | number)[] | undefined;
 export type WpParams = Record<string, WpParamValue>;
 
@@ -41,8 +43,10 @@ export interface WordPressClientOptions {
   appPassword?: string;
   timeoutMs: number;
   fetch?: typeof fetch;
-  /** Called once per request, success or failure. Must not throw. */
+  /** Called once per request that reached WordPress, success or failure. Must not throw. */
   observe?: (observation: WpRequestObservation) => void;
+  /** Caps the requests in flight (WP_MAX_CONCURRENCY); unset: no cap. */
+  gate?: WordPressGate;
 }
 
 export interface WordPressClient {
@@ -95,7 +99,11 @@ export function originErrorKind(error: WordPressError): OriginErrorKind {
 }
 
 export class WordPressError extends Error {
-  /** WordPress's own `code` when the body had one, else `http_<status>`, `timeout`, `network`, `aborted`, `invalid_json` or `invalid_shape`. */
+  /**
+   * WordPress's own `code` when the body had one, else `http_<status>`, `timeout`, `network`,
+   * `aborted`, `invalid_json`, `invalid_shape`, or `overloaded` (refused before asking WordPress:
+   * the process already had its WP_MAX_CONCURRENCY requests in flight and its queue full).
+   */
   readonly code: string;
   /** HTTP status, 0 when there was no response. */
   readonly status: number;
@@ -221,11 +229,17 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
 
     let response: Response;
     let text: string;
+    const exchange = async () => {
+      const answer = await doFetch(url, { method: "GET", headers, signal, redirect: "follow" });
+      status = answer.status;
+      return { answer, body: await answer.text() };
+    };
     try {
-      response = await doFetch(url, { method: "GET", headers, signal, redirect: "follow" });
-      status = response.status;
-      text = await response.text();
+      // The time waiting for a turn counts against the timeout: the caller's deadline holds.
+      ({ answer: response, body: text } = await (options.gate ? options.gate.run(exchange, signal) : exchange()));
     } catch (cause) {
+      // Refused without asking WordPress: no observation (WordPress's state is not known from it).
+      if (cause instanceof WordPressQueueFullError) throw new WordPressError({ code: "overloaded", status: 0, message: cause.message, endpoint, cause });
       return failTransport(cause);
     }
 

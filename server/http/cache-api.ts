@@ -11,6 +11,7 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { createRateLimits, type ClientLimiter } from "./rate-limits";
+import { createDeliveryLedger, type DeliveryLedger } from "./webhook-deliveries";
 
 export const WEBHOOK_TYPES = [
   "products",
@@ -38,7 +39,12 @@ const eventSchema = z.object({
   id: z.number().int().min(0).max(2_147_483_647),
   action: z.enum(["update", "delete"], { message: "action must be update or delete" }),
 });
-const webhookSchema = z.object({ events: z.array(eventSchema).min(1, "events must not be empty").max(100, "at most 100 events") });
+/** The plugin's delivery id: a uuid, the same for every retry of one delivery. */
+const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const webhookSchema = z.object({
+  delivery: z.string({ message: "delivery is required (the delivery's uuid; the fc-headless plugin sends it)" }).regex(DELIVERY_ID, "delivery must be a uuid"),
+  events: z.array(eventSchema).min(1, "events must not be empty").max(100, "at most 100 events"),
+});
 const purgeSchema = z.union([
   z.object({ all: z.literal(true), mode: z.enum(["soft", "hard"]).optional() }).strict(),
   z.object({ tags: z.array(z.string().regex(TAG, "tags look like type or type:id")).min(1).max(1000), mode: z.enum(["soft", "hard"]).optional() }).strict(),
@@ -47,7 +53,7 @@ const purgeSchema = z.union([
 export type WebhookEvent = z.infer<typeof eventSchema>;
 
 /** `webhook_requests_total{result}` (CONTRACT "Metrics"). */
-export const WEBHOOK_RESULTS = ["accepted", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
+export const WEBHOOK_RESULTS = ["accepted", "duplicate", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
 export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 
 export interface Purger {
@@ -65,6 +71,8 @@ export interface CacheApiOptions {
   onWebhook?(result: WebhookResult): void;
   /** Failed signatures / wrong tokens per sender; default: in memory (RATE_LIMITS). */
   limits?: { webhookFailures: ClientLimiter; purgeFailures: ClientLimiter };
+  /** The deliveries purged already (Redis-backed when configured); default: in memory. */
+  deliveries?: DeliveryLedger;
   now?: () => number;
 }
 
@@ -116,6 +124,7 @@ export function cacheApi(options: CacheApiOptions): Router {
   const now = options.now ?? Date.now;
   const limits = options.limits ?? createRateLimits();
   const counted = options.onWebhook ?? (() => undefined);
+  const deliveries = options.deliveries ?? createDeliveryLedger();
   const router = Router();
   const raw = express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES });
   /** The raw body, or a 4xx of our own (413 over 64 KiB, 400/415 an undecodable body). */
@@ -185,25 +194,37 @@ export function cacheApi(options: CacheApiOptions): Router {
       return reject(res, 400, "invalid_events", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
     }
 
-    const events = parsed.data.events;
+    const { delivery, events } = parsed.data;
+    // Purged already (a retry whose answer was lost, or a replay): say so, purge nothing.
+    if (!(await deliveries.claim(delivery))) {
+      counted("duplicate");
+      options.logger.info({ delivery, events: events.length }, "webhook delivery seen before: not purged again");
+      return res.status(200).json({ purged: 0, duplicate: true });
+    }
     let purged = 0;
-    if (events.some((e) => e.type === "all")) {
-      purged += await options.purger.purgeAll({ mode: events.some((e) => e.type === "all" && e.action === "delete") ? "hard" : "soft" });
-    } else {
-      const hard = new Set<string>();
-      const soft = new Set<string>();
-      for (const event of events) {
-        const tags = tagsForEvent(event);
-        tags.hard.forEach((t) => hard.add(t));
-        tags.soft.forEach((t) => soft.add(t));
+    try {
+      if (events.some((e) => e.type === "all")) {
+        purged += await options.purger.purgeAll({ mode: events.some((e) => e.type === "all" && e.action === "delete") ? "hard" : "soft" });
+      } else {
+        const hard = new Set<string>();
+        const soft = new Set<string>();
+        for (const event of events) {
+          const tags = tagsForEvent(event);
+          tags.hard.forEach((t) => hard.add(t));
+          tags.soft.forEach((t) => soft.add(t));
+        }
+        for (const t of hard) soft.delete(t);
+        if (hard.size > 0) purged += await options.purger.purge([...hard], { mode: "hard" });
+        if (soft.size > 0) purged += await options.purger.purge([...soft], { mode: "soft" });
       }
-      for (const t of hard) soft.delete(t);
-      if (hard.size > 0) purged += await options.purger.purge([...hard], { mode: "hard" });
-      if (soft.size > 0) purged += await options.purger.purge([...soft], { mode: "soft" });
+    } catch (error) {
+      // Not purged after all: the plugin's retry of this delivery must not count as a repeat.
+      await deliveries.release(delivery);
+      throw error;
     }
     options.onPurge("webhook");
     counted("accepted");
-    options.logger.info({ events: events.length, purged }, "webhook purge");
+    options.logger.info({ delivery, events: events.length, purged }, "webhook purge");
     res.status(202).json({ purged });
   });
 

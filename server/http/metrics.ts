@@ -76,6 +76,16 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["provider", "result"] as const,
     registers: [registry],
   });
+  const originInflight = new Gauge({
+    name: "wp_origin_inflight",
+    help: "WordPress requests in flight in this process (at most WP_MAX_CONCURRENCY)",
+    registers: [registry],
+  });
+  const originRejections = new Counter({
+    name: "wp_origin_rejections_total",
+    help: "WordPress requests refused without asking WordPress because the queue behind WP_MAX_CONCURRENCY was full",
+    registers: [registry],
+  });
 
   for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
@@ -85,9 +95,11 @@ export function createMetrics(cdnProvider = "none") {
   if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
   authFailures.inc(0);
+  originInflight.set(0);
+  originRejections.inc(0);
   for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks };
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,5 +1,5 @@
 // Per-client rate limits (forms, browser error reports, failed webhook signatures and purge-API
-// tokens) through rate-limiter-flexible. The client is express's `req.ip`, which reads
+// tokens, uncached search renders) through rate-limiter-flexible. The client is express's `req.ip`, which reads
 // X-Forwarded-For only as far as TRUST_PROXY says (server/http/site.ts), so behind the ingress
 // every visitor has a bucket of their own and no visitor can pick their address.
 //
@@ -25,6 +25,8 @@ export const RATE_LIMITS = {
   webhookFailures: { points: 60, windowSeconds: 60 },
   /** Wrong purge-API tokens per sender; the right token is never limited. */
   purgeFailures: { points: 60, windowSeconds: 60 },
+  /** Searches rendered per visitor (a search the page cache has answers without counting). */
+  searchRenders: { points: 30, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -22,9 +22,10 @@ import { PageRenders } from "./page-renders";
 import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import type { RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
-import type { RateLimits } from "./rate-limits";
+import { createRateLimits, type RateLimits } from "./rate-limits";
 import type { Lang } from "../../common/locale";
 import { createDrain } from "./pipeline/drain";
+import { searchRenderLimit } from "./search-limit";
 import { requestObserver } from "./pipeline/request-log";
 import { canonicalQuery, hostGuard, trailingSlashRedirect } from "./pipeline/guards";
 import { pageHeaders, pageScope } from "./pipeline/page-headers";
@@ -145,6 +146,9 @@ export function createSite(options: SiteOptions) {
   // Buffers documents for their Content-Security-Policy (hashes of their inline scripts) and, with
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
   app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
+
+  // Uncached searches per visitor (a flood of random searches would otherwise land on WordPress).
+  app.use(searchRenderLimit(options.rateLimits?.searchRenders ?? createRateLimits().searchRenders));
 
   // Requests go into the router one task at a time (server/runtime/turns.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.

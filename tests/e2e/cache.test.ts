@@ -3,6 +3,7 @@
 // redis-server of its own: page-cache hits and 304s, tracking parameters sharing one entry,
 // signed webhooks (every answer of CONTRACT), the SRE purge API, the next view after a purge,
 // deletes, WordPress down, and two instances sharing a Redis.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
@@ -20,7 +21,8 @@ let a: RunningSite;
 let b: RunningSite;
 
 function webhook(site: RunningSite, body: unknown, options: { secret?: string; timestamp?: number; raw?: string } = {}) {
-  const raw = options.raw ?? JSON.stringify(body);
+  // Every delivery the plugin sends has its id; a test body without one gets a fresh id.
+  const raw = options.raw ?? JSON.stringify(body && typeof body === "object" && !("delivery" in body) ? { delivery: randomUUID(), ...body } : body);
   const ts = options.timestamp ?? Math.floor(Date.now() / 1000);
   return fetch(`${site.url}/api/cache/webhook`, {
     method: "POST",
@@ -112,11 +114,27 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect((await webhook(a, { events: [] })).status).toBe(400);
     expect((await webhook(a, { events: [{ type: "posts", id: 1, action: "update" }] })).status).toBe(400);
     expect((await webhook(a, { events: Array.from({ length: 101 }, (_, i) => ({ type: "products", id: i, action: "update" })) })).status).toBe(400);
+    // No delivery id (a plugin from before ids), or not a uuid: refused, nothing purged.
+    const withoutId = await webhook(a, null, { raw: JSON.stringify(good) });
+    expect(withoutId.status).toBe(400);
+    expect(((await withoutId.json()) as { message: string }).message).toContain("delivery");
+    expect((await webhook(a, { delivery: "1", ...good })).status).toBe(400);
     const big = await webhook(a, null, { raw: JSON.stringify({ events: [], pad: "x".repeat(70 * 1024) }) });
     expect(big.status).toBe(413);
     const ok = await webhook(a, good);
     expect(ok.status).toBe(202);
     expect(await ok.json()).toEqual({ purged: expect.any(Number) });
+  });
+
+  it("purges a delivery once across instances: the same delivery to the other instance answers 200 duplicate", async () => {
+    const delivery = { delivery: randomUUID(), events: [{ type: "all", id: 0, action: "update" }] };
+    const first = await webhook(a, delivery);
+    expect(first.status).toBe(202);
+    const again = await webhook(b, delivery);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual({ purged: 0, duplicate: true });
+    const metrics = await (await fetch(b.metricsUrl)).text();
+    expect(Number(metrics.match(/^webhook_requests_total\{result="duplicate"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(1);
   });
 
   it("protects the purge API with the bearer token", async () => {

@@ -2,6 +2,7 @@
 // counts each call to the provider's purge API — ok, retried (failed, tried again) and error
 // (failed for good) — and its series exist at 0 from start-up so an alert on them is defined
 // before the first purge. The built site against a fake Fastly API, purged by the signed webhook.
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -44,7 +45,7 @@ describe.runIf(ready)("CDN purge calls in the metrics", () => {
   });
 
   const purge = async (id: number) => {
-    const body = JSON.stringify({ events: [{ type: "products", id, action: "update" }] });
+    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
     const ts = Math.floor(Date.now() / 1000);
     const res = await fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
     expect(res.status).toBe(202);

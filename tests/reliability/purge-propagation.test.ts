@@ -1,6 +1,7 @@
 // Two instances sharing a Redis: a purge received by one (the signed webhook) is honoured by the
 // other within one second (CONTRACT "Purge semantics"). Measured over several purges: the time from
 // the webhook's answer until instance B shows the new content, polled every 20 ms.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
@@ -54,7 +55,7 @@ describe.runIf(ready)("a purge on one instance, honoured by the other", () => {
       const renamed = `${product.title} Edition ${i + 2}`;
       wp.catalogue.update("products", product.id, { title: renamed });
 
-      const body = JSON.stringify({ events: [{ type: "products", id: product.id, action: "update" }] });
+      const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id: product.id, action: "update" }] });
       const ts = Math.floor(Date.now() / 1000);
       // From the moment the webhook is sent (B hears of it before A has even answered it).
       const purgedAt = Date.now();

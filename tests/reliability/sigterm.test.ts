@@ -39,7 +39,8 @@ async function readinessAcrossSignal(port: number, signal: () => void): Promise<
 describe.runIf(ready)("SIGTERM under load", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: "5000" });
+    // TRUST_PROXY: each search below comes from a visitor of its own (searches are limited per visitor).
+    site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: "5000", TRUST_PROXY: "1" });
     expect((await probe(`${site.url}/products`)).status).toBe(200); // menus, terms: cached
   });
   afterAll(async () => {
@@ -53,7 +54,7 @@ describe.runIf(ready)("SIGTERM under load", () => {
     let signalAt = Infinity;
     const traffic = load({
       // A new search each time: a page-cache miss, a WordPress call, a full render.
-      next: (n) => `${site.url}/products?q=vaso${n}`,
+      next: (n) => ({ url: `${site.url}/products?q=vaso${n}`, init: { headers: { "X-Forwarded-For": `198.51.100.${n % 250}` } } }),
       concurrency: 16,
       until: () => Date.now() >= signalAt,
       timeoutMs: 20_000,

@@ -9,6 +9,7 @@
 // change what a page shows, only cost a revalidation, and the rate limit bounds that. The plugin
 // signs every retry afresh, but a retried delivery that did arrive must not fail. Outside the
 // window, or with any byte of body or timestamp changed, it is refused (401).
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,21 +50,29 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     await wp?.close();
   });
 
-  it("accepts a replay of the same signed delivery inside the window, idempotently; refuses any altered copy", async () => {
+  it("purges a signed delivery once: a replay inside the window, or a retry signed afresh, answers 200 duplicate and purges nothing; refuses any altered copy", async () => {
     const product = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])[0]!;
-    const body = JSON.stringify({ events: [{ type: "products", id: product.id, action: "update" }] });
+    const counter = async (series: string) => Number((await (await fetch(site.metricsUrl)).text()).match(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\d+)`, "m"))?.[1]);
+    const [duplicatesBefore, purgesBefore] = [await counter('webhook_requests_total{result="duplicate"}'), await counter('wp_cache_purges_total{source="webhook"}')];
+    const delivery = randomUUID();
+    const body = JSON.stringify({ delivery, events: [{ type: "products", id: product.id, action: "update" }] });
     const headers = signed(body);
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push(await post("/api/cache/webhook", body, headers));
+    // The plugin's retry: the same delivery id, signed at a later second.
+    answers.push(await post("/api/cache/webhook", body, signed(body, now() + 2)));
     figure("webhook_replay_statuses", answers.map((r) => r.status).join(" "));
-    expect(answers.map((r) => r.status)).toEqual([202, 202, 202]);
-    for (const r of answers) expect(await r.json()).toEqual({ purged: expect.any(Number) });
+    expect(answers.map((r) => r.status)).toEqual([202, 200, 200, 200]);
+    expect(await answers[0]!.json()).toEqual({ purged: expect.any(Number) });
+    for (const r of answers.slice(1)) expect(await r.json()).toEqual({ purged: 0, duplicate: true });
+    expect(await counter('webhook_requests_total{result="duplicate"}')).toBe(duplicatesBefore + 3);
+    expect(await counter('wp_cache_purges_total{source="webhook"}')).toBe(purgesBefore + 1);
     // The content is what it was: a replay changes nothing a visitor sees.
     const page = await probe(`${site.url}/products/${product.id}`);
     expect(page.status).toBe(200);
 
     // Same signature, another body (a different id, or a delete instead of an update).
-    const other = JSON.stringify({ events: [{ type: "products", id: product.id, action: "delete" }] });
+    const other = JSON.stringify({ delivery, events: [{ type: "products", id: product.id, action: "delete" }] });
     expect((await post("/api/cache/webhook", other, headers)).status).toBe(401);
     expect((await post("/api/cache/webhook", body + " ", headers)).status).toBe(401);
     // Same signature, another timestamp.
@@ -71,7 +80,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
   });
 
   it("refuses timestamps from the future and in any other form than unix seconds", async () => {
-    const body = JSON.stringify({ events: [{ type: "menu", id: 2, action: "update" }] });
+    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "menu", id: 2, action: "update" }] });
     expect((await post("/api/cache/webhook", body, signed(body, now() + 301))).status).toBe(401);
     expect((await post("/api/cache/webhook", body, signed(body, now() + 299))).status).toBe(202);
     for (const ts of ["-1", "1e9", `${now()}.5`, `+${now()}`, ` ${now()}`, `0x${now().toString(16)}`, "9".repeat(40), "", "null"]) {
@@ -84,7 +93,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
   });
 
   it("refuses signatures in other forms", async () => {
-    const body = JSON.stringify({ events: [{ type: "pages", id: 1, action: "update" }] });
+    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "pages", id: 1, action: "update" }] });
     const ts = now();
     const good = signWebhook(SECRET, ts, body);
     const hex = good.slice("sha256=".length);
@@ -162,7 +171,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
   });
 
   it("keeps both endpoints shut (503) when their secrets are not configured", async () => {
-    const body = JSON.stringify({ events: [{ type: "all", id: 0, action: "delete" }] });
+    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "all", id: 0, action: "delete" }] });
     expect((await post("/api/cache/webhook", body, signed(body), bare)).status).toBe(503);
     // Not even an empty secret signs for it.
     expect((await post("/api/cache/webhook", body, signed(body, now(), signWebhook("", now(), body)), bare)).status).toBe(503);
@@ -211,7 +220,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(limited[0]!.headers.get("retry-after"))).toBeLessThanOrEqual(60);
     // Fixed: the next correctly signed delivery answered 429 — anyone could block purges.
-    const signedGood = JSON.stringify({ events: [{ type: "menu", id: 1, action: "update" }] });
+    const signedGood = JSON.stringify({ delivery: randomUUID(), events: [{ type: "menu", id: 1, action: "update" }] });
     expect((await post("/api/cache/webhook", signedGood, signed(signedGood))).status).toBe(202);
     expect((await probe(`${site.url}/about`)).status).toBe(200);
   });

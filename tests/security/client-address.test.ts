@@ -8,6 +8,7 @@
 //   another), and without TRUST_PROXY a forged X-Forwarded-For does not escape the limit;
 // - with Redis, the limit holds across pods;
 // - webhook_requests_total{result} counts each outcome.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
@@ -25,12 +26,19 @@ const FAILURES = RATE_LIMITS.webhookFailures.points;
 const FORM_POSTS = RATE_LIMITS.newsletter.points;
 
 const now = () => Math.floor(Date.now() / 1000);
-const GOOD = JSON.stringify({ events: [{ type: "menu", id: 1, action: "update" }] });
+/** A genuine delivery: each call another one (a repeated id is answered 200 duplicate). */
+const good = () => JSON.stringify({ delivery: randomUUID(), events: [{ type: "menu", id: 1, action: "update" }] });
 const signed = (body: string, ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) });
 const forged = (ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": `sha256=${"0".repeat(64)}` });
 
-function webhook(site: RunningSite, headers: Record<string, string>, body = GOOD) {
+function webhook(site: RunningSite, headers: Record<string, string>, body = good()) {
   return fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+}
+
+/** A genuine delivery, signed (at `ts`), with these headers. */
+function signedWebhook(site: RunningSite, headers: Record<string, string>, ts = now()) {
+  const body = good();
+  return webhook(site, { ...headers, ...signed(body, ts) }, body);
 }
 
 function subscribe(site: RunningSite, email: string, forwardedFor?: string) {
@@ -75,7 +83,7 @@ describe.runIf(ready)("the client address and the rate limits", () => {
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.webhookFailures.windowSeconds);
     // The same connection's address, the same X-Forwarded-For: a valid signature is never limited.
-    const genuine = await webhook(direct, { "X-Forwarded-For": "203.0.113.1", ...signed(GOOD) });
+    const genuine = await signedWebhook(direct, { "X-Forwarded-For": "203.0.113.1" });
     expect(genuine.status).toBe(202);
 
     const text = await readMetrics(direct.metricsUrl);
@@ -90,12 +98,12 @@ describe.runIf(ready)("the client address and the rate limits", () => {
     expect((await webhook(proxied, { "X-Forwarded-For": "203.0.113.7", ...forged() })).status).toBe(429);
     // Another sender's forgery is its own first failure, and WordPress's delivery passes.
     expect((await webhook(proxied, { "X-Forwarded-For": "198.51.100.10", ...forged() })).status).toBe(401);
-    expect((await webhook(proxied, { "X-Forwarded-For": "198.51.100.9", ...signed(GOOD) })).status).toBe(202);
+    expect((await signedWebhook(proxied, { "X-Forwarded-For": "198.51.100.9" })).status).toBe(202);
     // Even from the forger's own address (a shared NAT), a valid signature is never limited.
-    expect((await webhook(proxied, { "X-Forwarded-For": "203.0.113.7", ...signed(GOOD) })).status).toBe(202);
+    expect((await signedWebhook(proxied, { "X-Forwarded-For": "203.0.113.7" })).status).toBe(202);
     // Signed, but five minutes and more old: a replay or a wrong clock, counted apart.
     const old = now() - 301;
-    expect((await webhook(proxied, { "X-Forwarded-For": "198.51.100.9", ...signed(GOOD, old) })).status).toBe(401);
+    expect((await signedWebhook(proxied, { "X-Forwarded-For": "198.51.100.9" }, old)).status).toBe(401);
     const text = await readMetrics(proxied.metricsUrl);
     expect(metricValue(text, "webhook_requests_total", { result: "stale" })).toBe(1);
     expect(metricValue(text, "webhook_requests_total", { result: "accepted" })).toBe(2);
@@ -176,6 +184,6 @@ describe.runIf(withRedis)("a rate limit across pods sharing Redis", () => {
     for (let i = 0; i < FAILURES; i++) await webhook(pods[i % 2]!, { "X-Forwarded-For": "203.0.113.77", ...forged() }).then((r) => r.body?.cancel());
     expect((await webhook(pods[0]!, { "X-Forwarded-For": "203.0.113.77", ...forged() })).status).toBe(429);
     expect((await webhook(pods[1]!, { "X-Forwarded-For": "203.0.113.77", ...forged() })).status).toBe(429);
-    for (const pod of pods) expect((await webhook(pod, { "X-Forwarded-For": "203.0.113.77", ...signed(GOOD) })).status).toBe(202);
+    for (const pod of pods) expect((await signedWebhook(pod, { "X-Forwarded-For": "203.0.113.77" })).status).toBe(202);
   });
 });

@@ -16,15 +16,27 @@ export type Fault =
   /** Exactly this answer (a body as stock wuxt or a plugin would send it; "" for none at all). */
   | { kind: "answer"; status: number; body: string; contentType?: string };
 
+/** What the site's readiness probe asks WordPress (server/content/wordpress-health.ts). */
+export const READINESS_PROBE_PATH = "/wp-json/wp/v2/users/me";
+
 export interface FaultyWordPress {
   url: string;
   catalogue: DemoCatalogue;
   /** REST requests served (faulty ones included). */
   readonly requests: number;
-  /** Requests per REST path (no query), for "exactly one origin call" assertions. */
+  /**
+   * Requests per REST path (no query), for "exactly one origin call" assertions. The site's
+   * readiness probe (`READINESS_PROBE_PATH`, every 10 s per instance) is left out of this and
+   * `byUrl`: they count the reads of content.
+   */
   readonly byPath: Map<string, number>;
   /** Requests per REST URL (path and query): one distinct question to WordPress each. */
   readonly byUrl: Map<string, number>;
+  /** REST requests under way now, and the most under way at once since the start (or `resetInflight`). */
+  readonly inflight: number;
+  readonly maxInflight: number;
+  /** Counts from now on only requests whose URL matches `match` (all by default); the maximum starts again. */
+  resetInflight(match?: RegExp): void;
   /** A fault for REST paths matching `match`, replacing any other; undefined clears them all. */
   setFault(match: RegExp | undefined, fault?: Fault): void;
   /** One more fault beside those set (the first that matches a request wins). */
@@ -40,6 +52,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   const respond = createDemoResponder(catalogue, { publicUrl: () => url });
   let faults: { match: RegExp; fault: Fault }[] = [];
   let requests = 0;
+  let inflight = 0;
+  let maxInflight = 0;
+  let inflightMatch = /./;
+  let generation = 0; // a reset starts counting afresh: requests counted before it are not subtracted after
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
   let server: Server;
@@ -48,9 +64,19 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   const handler = async (req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => {
     const path = (req.url ?? "/").split("?")[0]!;
     if (path.startsWith("/wp-json/")) {
+      if (inflightMatch.test(req.url ?? "")) {
+        const counted = generation;
+        inflight += 1;
+        maxInflight = Math.max(maxInflight, inflight);
+        res.once("close", () => {
+          if (counted === generation) inflight -= 1;
+        });
+      }
       requests += 1;
-      byPath.set(path, (byPath.get(path) ?? 0) + 1);
-      byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
+      if (path !== READINESS_PROBE_PATH) {
+        byPath.set(path, (byPath.get(path) ?? 0) + 1);
+        byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
+      }
     }
     const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
     if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
@@ -108,6 +134,18 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     },
     byPath,
     byUrl,
+    get inflight() {
+      return inflight;
+    },
+    get maxInflight() {
+      return maxInflight;
+    },
+    resetInflight(match = /./) {
+      inflightMatch = match;
+      generation += 1;
+      inflight = 0;
+      maxInflight = 0;
+    },
     setFault(match, f) {
       faults = match && f ? [{ match, fault: f }] : [];
     },

@@ -1,7 +1,8 @@
 // A stand-in for the site's POST /api/cache/webhook, checking deliveries exactly as CONTRACT.md
 // says: X-FC-Timestamp within 300 s, X-FC-Signature = sha256=<hex HMAC-SHA256 of "<ts>.<raw body>">,
-// a JSON body {"events": [{type, id, action}]} of 1 to 100 events of known types, at most 64 KiB;
-// 202 {"purged": n}, else 400/401/413. It records every delivery, can be stopped and started again
+// a JSON body {"delivery": "<uuid>", "events": [{type, id, action}]} of 1 to 100 events of known
+// types, at most 64 KiB; 202 {"purged": n}, a delivery id seen before 200 {"purged": 0,
+// "duplicate": true}, else 400/401/413. It records every delivery, can be stopped and started again
 // on the same port (the site being down), and waits for an event.
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
@@ -24,6 +25,8 @@ export interface Delivery {
   timestamp: number;
   signature: string;
   body: string;
+  /** The delivery's id (the same for every retry of it); undefined when the body had none. */
+  delivery?: string;
   events: WebhookEvent[];
   error?: string;
 }
@@ -42,7 +45,9 @@ export interface WebhookReceiver {
 }
 
 /** The site's check of a delivery; returns the status it would answer and why. */
-export function checkDelivery(secret: string, headers: Record<string, string | undefined>, body: string, now = Math.floor(Date.now() / 1000)): { status: number; error?: string; events?: WebhookEvent[] } {
+const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function checkDelivery(secret: string, headers: Record<string, string | undefined>, body: string, now = Math.floor(Date.now() / 1000)): { status: number; error?: string; delivery?: string; events?: WebhookEvent[] } {
   if (Buffer.byteLength(body) > 64 * 1024) return { status: 413, error: "body over 64 KiB" };
   const timestamp = headers["x-fc-timestamp"] ?? "";
   const signature = headers["x-fc-signature"] ?? "";
@@ -57,6 +62,8 @@ export function checkDelivery(secret: string, headers: Record<string, string | u
   } catch {
     return { status: 400, error: "malformed JSON" };
   }
+  const delivery = (parsed as { delivery?: unknown })?.delivery;
+  if (typeof delivery !== "string" || !DELIVERY_ID.test(delivery)) return { status: 400, error: "delivery must be the delivery's uuid" };
   const events = (parsed as { events?: unknown })?.events;
   if (!Array.isArray(events) || events.length < 1 || events.length > 100) return { status: 400, error: "events must be a list of 1 to 100" };
   for (const e of events as WebhookEvent[]) {
@@ -64,7 +71,7 @@ export function checkDelivery(secret: string, headers: Record<string, string | u
       return { status: 400, error: `bad event ${JSON.stringify(e)}` };
     }
   }
-  return { status: 202, events: events as WebhookEvent[] };
+  return { status: 202, delivery, events: events as WebhookEvent[] };
 }
 
 export async function startWebhookReceiver(secret: string, port = 0): Promise<WebhookReceiver> {
@@ -82,18 +89,21 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
           const body = Buffer.concat(chunks).toString("utf8");
           const headers: Record<string, string | undefined> = {};
           for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-          const result = req.method === "POST" && req.url === "/api/cache/webhook" ? checkDelivery(secret, headers, body) : { status: 404, error: "not the webhook" };
+          const checked = req.method === "POST" && req.url === "/api/cache/webhook" ? checkDelivery(secret, headers, body) : { status: 404, error: "not the webhook" };
+          const duplicate = checked.status === 202 && deliveries.some((d) => d.status === 202 && d.delivery === checked.delivery);
+          const result = duplicate ? { ...checked, status: 200 } : checked;
           deliveries.push({
             at: Date.now(),
             status: result.status,
             timestamp: Number(headers["x-fc-timestamp"] ?? 0),
             signature: headers["x-fc-signature"] ?? "",
             body,
+            delivery: "delivery" in result ? result.delivery : undefined,
             events: result.events ?? [],
             error: result.error,
           });
           res.writeHead(result.status, { "Content-Type": "application/json" });
-          res.end(JSON.stringify(result.status === 202 ? { purged: result.events?.length ?? 0 } : { error: result.error }));
+          res.end(JSON.stringify(result.status === 202 ? { purged: result.events?.length ?? 0 } : duplicate ? { purged: 0, duplicate: true } : { error: result.error }));
           for (const wake of waiters) wake();
         });
       });

@@ -190,6 +190,20 @@ describe("Fastly", () => {
     expect(seen).toHaveLength(2);
     server.closeAllConnections();
   });
+
+  it("keeps a purge and its retries within the budget: fewer tries when they would not fit, none after a Retry-After beyond it", async () => {
+    for (let i = 0; i < 20; i++) replies.push((_s, res) => res.writeHead(503).end());
+    // Waits of 25–75, 50–150, 100–300, 200–600 ms: the fifth try would start past 300 ms at the earliest.
+    const down = await fastly({ maxAttempts: 20, retryBaseMs: 50, budgetMs: 300 }).purge(["pages:3"]).catch((e: unknown) => e);
+    expect((down as CdnPurgeError).code).toBe("unavailable");
+    expect(seen.length).toBeGreaterThanOrEqual(1);
+    expect(seen.length).toBeLessThanOrEqual(5);
+    seen = [];
+    replies = [(_s, res) => res.writeHead(429, { "Retry-After": "60" }).end()];
+    const limited = await fastly({ maxAttempts: 4, budgetMs: 2000 }).purge(["pages:4"]).catch((e: unknown) => e);
+    expect((limited as CdnPurgeError).code).toBe("rate_limited");
+    expect(seen).toHaveLength(1);
+  });
 });
 
 describe("Cloudflare", () => {

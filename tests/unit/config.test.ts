@@ -28,6 +28,12 @@ describe("configuration", () => {
     expect(config.analytics).toBeUndefined();
     expect(config.recaptcha).toBeUndefined();
     expect(config.newsletter).toBeUndefined();
+    expect(config.wpMaxConcurrency).toBe(16);
+  });
+
+  it("reads WP_MAX_CONCURRENCY as a count from 1 to 1024, and names it otherwise", () => {
+    expect(loadConfig({ WP_MAX_CONCURRENCY: "4" }).wpMaxConcurrency).toBe(4);
+    for (const bad of ["0", "-1", "2.5", "lots", "5000"]) expect(problems({ WP_MAX_CONCURRENCY: bad })[0], bad).toMatch(/^WP_MAX_CONCURRENCY:/);
   });
 
   it("derives SITE_URL from PORT and WP_PUBLIC_URL from WP_URL", () => {

@@ -22,6 +22,19 @@ describe("page cache keys", () => {
     expect(key("/products.data?_routes=root,products-en&utm_source=x")).toBe("/products.data?_routes=root%2Cproducts-en");
     expect(key("/_root.data")).toBe("/_root.data");
   });
+
+  it("keep one spelling per search: trimmed, white space collapsed, cut at 100 characters", () => {
+    const vase = key("/products?q=white+vase");
+    expect(vase).toBe("/products?q=white+vase");
+    for (const spelling of ["/products?q=++white+++vase++", "/products?q=%09white%0Avase", "/products?q=white%C2%A0vase&utm_source=x"]) expect(key(spelling), spelling).toBe(vase);
+    expect(key("/it/prodotti.data?q=+vaso+&_routes=root")).toBe("/it/prodotti.data?_routes=root&q=vaso");
+    // Nothing but spaces: no search at all.
+    expect(key("/products?q=+++")).toBe("/products");
+    const long = key(`/products?q=${"a".repeat(5000)}`);
+    expect(long).toBe(`/products?q=${"a".repeat(100)}`);
+    // A cut never splits a character.
+    expect(decodeURIComponent(key(`/products?q=${encodeURIComponent("🏺".repeat(150))}`).split("q=")[1]!)).toBe("🏺".repeat(100));
+  });
 });
 
 describe("Surrogate-Key", () => {

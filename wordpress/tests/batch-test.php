@@ -48,7 +48,7 @@ FC_Test::test(
 		$b->add( 'all', 0 );
 		$b->add( 'pages', 2, 'delete' );
 		FC_Test::same( array( array( 'type' => 'all', 'id' => 0, 'action' => 'update' ) ), $b->events() );
-		FC_Test::same( '{"events":[{"type":"all","id":0,"action":"update"}]}', FC_Headless_Batch::body( $b->events() ) );
+		FC_Test::same( '{"delivery":"5f0c8a3e-2b1d-4c6e-9a7f-0e1d2c3b4a59","events":[{"type":"all","id":0,"action":"update"}]}', FC_Headless_Batch::body( $b->events(), '5f0c8a3e-2b1d-4c6e-9a7f-0e1d2c3b4a59' ) );
 	}
 );
 
@@ -61,7 +61,7 @@ FC_Test::test(
 		}
 		$chunks = $b->chunks();
 		FC_Test::same( array( 100, 100, 50 ), array_map( 'count', $chunks ) );
-		FC_Test::true( strlen( FC_Headless_Batch::body( $chunks[0] ) ) < 64 * 1024 );
+		FC_Test::true( strlen( FC_Headless_Batch::body( $chunks[0], '5f0c8a3e-2b1d-4c6e-9a7f-0e1d2c3b4a59' ) ) < 64 * 1024 );
 		FC_Test::same( array( 10, 10 ), array_map( 'count', array_slice( $b->chunks( 10 ), 0, 2 ) ) );
 		FC_Test::same( 100, count( $b->chunks( 1000 )[0] ), 'never over 100' );
 		$b->clear();

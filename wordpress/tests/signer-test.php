@@ -65,3 +65,21 @@ FC_Test::test(
 		FC_Test::same( 'invalid', FC_Headless_Signer::check_preview( 'k', 'products', 12, '99999', $far, 1500, 900 ) );
 	}
 );
+
+FC_Test::test(
+	'every try of one delivery carries its id in the signed body; another delivery another id',
+	static function () {
+		$events = array( array( 'type' => 'products', 'id' => 12, 'action' => 'update' ) );
+		$key    = '0b7e4f7a-6a35-4c1e-8f2d-3d9c5b1a7e60';
+		$first  = FC_Headless_Batch::body( $events, $key );
+		$retry  = FC_Headless_Batch::body( $events, $key );
+		FC_Test::same( $first, $retry, 'a retry sends the same body' );
+		FC_Test::same( $key, json_decode( $first, true )['delivery'] );
+		FC_Test::same( $events, json_decode( $first, true )['events'] );
+		$signed = FC_Headless_Signer::webhook_headers( 'k', $retry, 1600 );
+		FC_Test::true( FC_Headless_Signer::verify_webhook( 'k', $signed['X-FC-Timestamp'], $signed['X-FC-Signature'], $retry, 1600 ), 'the id is under the signature' );
+		$tampered = str_replace( $key, '11111111-1111-4111-8111-111111111111', $retry );
+		FC_Test::same( false, FC_Headless_Signer::verify_webhook( 'k', $signed['X-FC-Timestamp'], $signed['X-FC-Signature'], $tampered, 1600 ), 'a changed id breaks the signature' );
+		FC_Test::true( $first !== FC_Headless_Batch::body( $events, '2c1f9d8e-7b6a-4d5c-9e4f-3a2b1c0d9e8f' ) );
+	}
+);

@@ -3,6 +3,7 @@
 // is derived from the route table as React Router matches routes.
 import type { IncomingMessage } from "node:http";
 import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../../common/route-table";
+import { normaliseSearch } from "../../../common/search-query";
 
 /**
  * The cache key of a request: the path as requested and the query parameters its route declares
@@ -10,21 +11,24 @@ import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../../common/route-table"
  * is matched as React Router matches it (any letter case, percent-encoding), so the parameters
  * are those of the page that renders: /Products or /%70roducts render the product list, so
  * /Products?category=vases must never be stored, or served, as /Products
- * (tests/security/cache-poisoning.test.ts).
+ * (tests/security/cache-poisoning.test.ts). A search is kept in its normal form (trimmed, white
+ * space collapsed, cut at 100 characters), so every spelling of one search shares a key.
  */
 export function pageCacheKey(pathname: string, search: URLSearchParams): string {
   const isData = pathname.endsWith(".data");
   const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
   // /preview is never cached (private), but the router renders it from the key's parameters too.
-  const declared = [...Object.keys(matchRoute(pagePath)?.route.query ?? {}), ...(isData ? DATA_QUERY : [])];
+  const query = matchRoute(pagePath)?.route.query ?? {};
+  const declared = [...Object.keys(query), ...(isData ? DATA_QUERY : [])];
   const kept: [string, string][] = [];
   for (const name of declared) {
-    const value = search.get(name);
+    const raw = search.get(name);
+    const value = raw !== null && query[name] === "search" ? normaliseSearch(raw) : raw;
     if (value !== null && value !== "") kept.push([name, value]);
   }
   kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const query = new URLSearchParams(kept).toString();
-  return `${pathname}${query ? `?${query}` : ""}`;
+  const encoded = new URLSearchParams(kept).toString();
+  return `${pathname}${encoded ? `?${encoded}` : ""}`;
 }
 
 /** Paths with an extension that are pages all the same: data requests, sitemaps, robots. */
@@ -41,4 +45,15 @@ export function lookupKey(req: IncomingMessage, pathname: string, search: string
   if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.authorization) return undefined;
   if (/\.[a-z0-9]+$/i.test(pathname) && !isPagePath(pathname)) return undefined;
   return pageCacheKey(pathname, new URLSearchParams(search));
+}
+
+/** The search a page request renders (normalised), or undefined when its route has none or it is empty. */
+export function searchOf(pathname: string, search: URLSearchParams): string | undefined {
+  const pagePath = pathname.endsWith(".data") ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
+  for (const [name, kind] of Object.entries(matchRoute(pagePath)?.route.query ?? {})) {
+    if (kind !== "search") continue;
+    const value = normaliseSearch(search.get(name) ?? "");
+    if (value) return value;
+  }
+  return undefined;
 }

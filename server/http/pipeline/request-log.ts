@@ -11,6 +11,8 @@ import { routeIdOf } from "../../../common/route-table";
 import type { Drain } from "./drain";
 
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
+/** The status recorded for an answer the client abandoned before it was finished (nginx's convention). */
+export const ABANDONED_STATUS = 499;
 
 /** Observes one answer; returns its request id (the caller's X-Request-Id when well-formed). */
 export type RequestObserver = (req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined) => string;
@@ -41,10 +43,17 @@ export function requestObserver(options: {
       if (drain.draining || (hasBody && !req.complete)) res.setHeader("Connection", "close");
     });
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
+    // Once per request: on `finish` with the status sent, or on `close` without `finish` (the
+    // client, or a CDN that gave up, left before the answer was complete) as 499, so latency and
+    // error ratios see the answers nobody received.
+    let recorded = false;
+    const record = (abandoned: boolean) => {
+      if (recorded) return;
+      recorded = true;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const route = routeLabel(path);
-      metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(res.statusCode) }, seconds);
+      const status = abandoned ? ABANDONED_STATUS : res.statusCode;
+      metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(status) }, seconds);
       logger.info({
         reqId: id,
         method: req.method,
@@ -52,11 +61,15 @@ export function requestObserver(options: {
         route,
         // Pages only: React Router's route id with its language (`products-it`).
         routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
-        status: res.statusCode,
+        status,
         durationMs: Math.round(seconds * 1e4) / 10,
         cache: outcome() ?? "none",
-      }, "request");
-    });
+        // The status the site had chosen (or was about to send) when the client left.
+        ...(abandoned ? { abandoned: true, statusChosen: res.headersSent ? res.statusCode : undefined } : {}),
+      }, abandoned ? "request abandoned by the client" : "request");
+    };
+    res.on("finish", () => record(false));
+    res.on("close", () => record(!res.writableFinished));
     return id;
   };
 }

@@ -355,6 +355,8 @@ describe.runIf(ready)("the Helm chart", () => {
       ["a tag manager id that is not one", "config:\n  GTM_ID: UA-123\n", /GTM_ID/],
       ["a root redirect status that is not a redirect", "config:\n  ROOT_REDIRECT_TARGET: /it\n  ROOT_REDIRECT_STATUS: 200\n", /ROOT_REDIRECT_STATUS/],
       ["a WordPress timeout out of range", "config:\n  WP_TIMEOUT_MS: 5\n", /WP_TIMEOUT_MS/],
+      ["no WordPress requests at all", "config:\n  WP_MAX_CONCURRENCY: 0\n", /WP_MAX_CONCURRENCY/],
+      ["a WordPress cap as text", "config:\n  WP_MAX_CONCURRENCY: lots\n", /WP_MAX_CONCURRENCY/],
       ["a captcha score above 1", "config:\n  RECAPTCHA_MIN_SCORE: 2\n", /RECAPTCHA_MIN_SCORE/],
       ["a demo scale of 1000", "config:\n  DEMO_SCALE: 1000\n", /DEMO_SCALE/],
       ["an unknown secret key", "secrets:\n  values:\n    GITHUB_TOKEN: x\n", /GITHUB_TOKEN|propertyNames|must be one of|value must be/i],

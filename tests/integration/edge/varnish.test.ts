@@ -10,6 +10,7 @@
 // Set-Cookie, private, no-store, Vary on Cookie, a 5xx, Surrogate-Control alone, expiry into grace,
 // a Host or cookie that must not split the key, and an edge without a token file.
 // EDGE_FUZZ_REQUESTS resizes the fuzz (default 10,000).
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook } from "../../../server/http/cache-api";
@@ -51,7 +52,7 @@ function getOnce(url: string): Promise<{ status: number; headers: http.IncomingH
 }
 
 async function webhook(events: { type: string; id: number; action: "update" | "delete" }[]): Promise<void> {
-  const body = JSON.stringify({ events });
+  const body = JSON.stringify({ delivery: randomUUID(), events });
   const ts = Math.floor(Date.now() / 1000);
   // WordPress reaches the site directly (the internal ingress), never through the edge.
   const res = await fetch(`${site.url}/api/cache/webhook`, {

@@ -210,9 +210,17 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
     }
   });
 
-  it("says 'unauthorized' in readiness with a wrong application password, and answers 503, not 500", async () => {
+  it("checks the credentials at start: 'up' with the reader's application password", async () => {
+    expect((await readiness(site)).wordpress).toBe("up");
+    expect(site.logs.some((l) => l.includes('"problem"'))).toBe(false);
+  });
+
+  it("says 'unauthorized' in readiness with a wrong application password, from the start and why, and answers 503, not 500", async () => {
     const wrong = await startSite({ WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx" });
     try {
+      // Before any visitor: the probe at start asked users/me with the credentials.
+      expect((await readiness(wrong)).wordpress).toBe("unauthorized");
+      expect(await waitForLog(wrong, (l) => l.includes('"problem":"refused"'))).toBeDefined();
       const page = await get(wrong, "/products");
       expect(page.status).toBe(503);
       expect((await readiness(wrong)).wordpress).toBe("unauthorized");

@@ -52,7 +52,7 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     expect(delivery.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
     expect(checkDelivery(SECRET, { "x-fc-timestamp": String(delivery.timestamp), "x-fc-signature": delivery.signature }, delivery.body).status).toBe(202);
     expect(Math.abs(delivery.timestamp - Date.now() / 1000)).toBeLessThan(30);
-    expect(JSON.parse(delivery.body)).toEqual({ events: expect.arrayContaining([{ type: "products", id: 224, action: "update" }]) });
+    expect(JSON.parse(delivery.body)).toEqual({ delivery: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), events: expect.arrayContaining([{ type: "products", id: 224, action: "update" }]) });
     // One request, one delivery: the product's save and its meta changes are one event.
     expect(delivery.events.filter((e) => e.type === "products" && e.id === 224)).toHaveLength(1);
     const live = await fetch(`${wp.url}/wp-json/wp/v2/products/224`);
@@ -265,6 +265,7 @@ describe.skipIf(!enabled)("retries", () => {
     const failures = await wp.php<any[]>("return FC_Headless_Delivery::failures();");
     expect(failures[0]).toMatchObject({ site: site.url, attempt: 1, status: null, gave_up: false });
     expect(failures[0].events).toContainEqual({ type: "projects", id: 256, action: "update" });
+    const firstTry = failures[0].key as string;
     const scheduled = await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();");
     expect(scheduled.some((r) => r.attempt === 2 && r.events.some((e: WebhookEvent) => e.id === 256))).toBe(true);
     // The admin notice tells administrators.
@@ -278,6 +279,8 @@ describe.skipIf(!enabled)("retries", () => {
     expect(delivery.status).toBe(202);
     // Signed at the retry, not at the first try.
     expect(delivery.timestamp).toBeGreaterThanOrEqual(Math.floor(down / 1000) + 1);
+    // The retry carries the first try's delivery id, so the site purges it once however often it comes.
+    expect(delivery.delivery).toBe(firstTry);
     expect(await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();")).toEqual([]);
   }, 30_000);
 

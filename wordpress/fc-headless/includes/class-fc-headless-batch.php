@@ -85,8 +85,18 @@ final class FC_Headless_Batch {
 		$this->events = array();
 	}
 
-	/** The JSON body for a list of events: `{"events":[{"type":…,"id":…,"action":…}]}`. */
-	public static function body( array $events ): string {
-		return (string) json_encode( array( 'events' => array_values( $events ) ), JSON_UNESCAPED_SLASHES );
+	/**
+	 * The JSON body of one delivery: `{"delivery":"<uuid>","events":[{"type":…,"id":…,"action":…}]}`.
+	 * `$delivery` is the same for every retry of the delivery, so the site purges it once however
+	 * often it arrives (a retry after a lost answer, or a replay of a captured request).
+	 */
+	public static function body( array $events, string $delivery ): string {
+		return (string) json_encode(
+			array(
+				'delivery' => $delivery,
+				'events'   => array_values( $events ),
+			),
+			JSON_UNESCAPED_SLASHES
+		);
 	}
 }

@@ -86,7 +86,8 @@ final class FC_Headless_Delivery {
 	 * Returns the HTTP status, or null when no answer came.
 	 */
 	public static function deliver( string $site, array $events, int $attempt, string $key ): ?int {
-		$body     = FC_Headless_Batch::body( $events );
+		// The delivery's id goes in the signed body: the site skips a delivery it has purged already.
+		$body     = FC_Headless_Batch::body( $events, $key );
 		$now      = time();
 		$response = wp_remote_post(
 			$site . self::WEBHOOK_PATH,

@@ -1,0 +1,167 @@
+// Pending CDN purges that outlive the pod holding them. The webhook answers as soon as the purge is
+// applied to the site's own caches; the CDN purge follows a second later and may take its retries
+// (up to the 20 s budget). A pod drained or killed meanwhile would lose it silently. With Redis,
+// each purge is first written to one sorted set (`fc:cdn:purges`, member = the purge as JSON,
+// score = when it may next be taken): every pod polls it, claims the purges that are due by moving
+// their score a lease ahead, sends them, and removes them once sent or given up. A pod that dies
+// mid-send leaves its claim to expire (the lease, after which another pod sends it again); a pod
+// that drains hands its claims back at once. One key, so a Cluster is fine.
+//
+// Without Redis (or while it fails) the purge is sent from this process's memory, as before; the
+// budget keeps it within the drain window, and shutdown waits for it.
+//
+// A purge sent twice (a claim that expired while its first sender was still trying) costs one
+// more API call and changes nothing: purges are idempotent.
+import { randomUUID } from "node:crypto";
+import type { RedisLike } from "../cache/clients";
+import type { CdnPurgeOptions, CdnPurger } from "./index";
+
+export const OUTBOX_KEY = "fc:cdn:purges";
+/** How often each pod looks for due purges. */
+export const OUTBOX_POLL_MS = 1000;
+/** How many due purges one pod claims at a time. */
+const CLAIM_BATCH = 20;
+const REDIS_TIMEOUT_MS = 500;
+
+/** Claims up to ARGV[3] members due by ARGV[1] by moving them to ARGV[2] (the lease's end). */
+const CLAIM_SCRIPT = `
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
+return due`;
+
+interface PendingPurge {
+  id: string;
+  tags: string[];
+  all: boolean;
+  soft: boolean;
+  /** When the site asked (ms). */
+  at: number;
+}
+
+export interface PurgeOutboxLogger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface PurgeOutboxOptions {
+  /** The provider's purger (its calls retry within the budget). */
+  purger: CdnPurger;
+  redis?: RedisLike;
+  logger: PurgeOutboxLogger;
+  /** How long a claim holds: the purger's budget and a margin. */
+  leaseMs: number;
+  pollMs?: number;
+}
+
+export interface PurgeOutbox extends CdnPurger {
+  /** Stops taking purges; with Redis hands back those under way, else waits for them (bounded by the budget). */
+  close(): Promise<void>;
+}
+
+function withTimeout<T>(promise: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
+  const { purger, redis, logger, leaseMs } = options;
+  /** Purges this pod is sending: the member it claimed (Redis) or undefined (memory), by id. */
+  const underway = new Map<string, { member: string | undefined; done: Promise<void> }>();
+  /** Ids of the purges this pod put in Redis and has not sent yet (any other it sends it took over). */
+  const own = new Set<string>();
+  let closed = false;
+  let polling = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  /** Sends one purge; logs and forgets it when given up (the purger counted the failed call). */
+  function send(purge: PendingPurge, member: string | undefined): Promise<void> {
+    const opts: CdnPurgeOptions = { soft: purge.soft };
+    const done = (purge.all ? purger.purgeAll(opts) : purger.purge(purge.tags, opts))
+      .catch((error: unknown) => {
+        logger.error({ err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge given up");
+      })
+      .then(async () => {
+        if (member !== undefined && redis && !closed) await withTimeout(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+      })
+      .finally(() => {
+        underway.delete(purge.id);
+        own.delete(purge.id);
+      });
+    underway.set(purge.id, { member, done });
+    return done;
+  }
+
+  /** Claims what is due (this pod's own new purges included) and sends it. */
+  async function poll(): Promise<void> {
+    if (!redis || closed || polling) return;
+    polling = true;
+    try {
+      const now = Date.now();
+      const claimed = (await withTimeout(redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)))) as string[];
+      for (const member of claimed) {
+        let purge: PendingPurge;
+        try {
+          purge = JSON.parse(member) as PendingPurge;
+        } catch {
+          await withTimeout(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+          continue;
+        }
+        if (underway.has(purge.id)) continue; // ours, still being sent: the lease was renewed above
+        if (!own.has(purge.id)) logger.info({ tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge taken over from another instance");
+        void send(purge, member);
+      }
+    } catch (error) {
+      logger.warn({ err: errorText(error) }, "pending CDN purges could not be read from Redis; retrying");
+    } finally {
+      polling = false;
+    }
+  }
+
+  if (redis) {
+    timer = setInterval(() => void poll(), options.pollMs ?? OUTBOX_POLL_MS);
+    timer.unref();
+  }
+
+  async function enqueue(purge: PendingPurge): Promise<void> {
+    if (closed) return;
+    if (redis) {
+      try {
+        await withTimeout(redis.zadd(OUTBOX_KEY, String(Date.now()), JSON.stringify(purge)));
+        own.add(purge.id);
+        void poll();
+        return;
+      } catch (error) {
+        logger.warn({ err: errorText(error), tags: purge.tags.slice(0, 20) }, "CDN purge kept in this process only: Redis unavailable");
+      }
+    }
+    void send(purge, undefined);
+  }
+
+  return {
+    purge: (tags, opts) => enqueue({ id: randomUUID(), tags: [...tags], all: false, soft: opts?.soft === true, at: Date.now() }),
+    purgeAll: (opts) => enqueue({ id: randomUUID(), tags: [], all: true, soft: opts?.soft === true, at: Date.now() }),
+    async close() {
+      closed = true;
+      clearInterval(timer);
+      const mine = [...underway.values()];
+      const handBack = redis ? mine.filter((u) => u.member !== undefined) : [];
+      if (handBack.length > 0) {
+        // Due now: another instance takes them at its next poll, instead of after the lease.
+        const now = String(Date.now());
+        const args = handBack.flatMap((u) => [now, u.member!]);
+        await withTimeout(redis!.zadd(OUTBOX_KEY, "XX", ...args))
+          .then(() => logger.info({ purges: handBack.length }, "pending CDN purges handed to the other instances"))
+          .catch((error: unknown) => logger.warn({ err: errorText(error), purges: handBack.length }, "pending CDN purges could not be handed back; another instance takes them when their lease ends"));
+      }
+      // Purges only this process knows of: wait for them (the purger's budget bounds the wait).
+      await Promise.all(mine.filter((u) => u.member === undefined).map((u) => u.done));
+    },
+  };
+}
