@@ -57,6 +57,8 @@ export const envSchema = z
     WP_APP_PASSWORD: optional(z.string().min(1)),
     WP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
     MEDIA_URL: optional(url),
+    MEDIA_CACHE_DIR: optional(z.string().regex(/^\//, "must be an absolute path")),
+    MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     REDIS_SENTINELS: optional(hostList),
     REDIS_SENTINEL_NAME: optional(z.string().min(1)),

@@ -16,7 +16,6 @@ import { routeLabel } from "./route-label";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
-import { mediaProxy } from "./media";
 import { Turns } from "../runtime/turns";
 import { PageRenders } from "./page-renders";
 import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
@@ -46,8 +45,8 @@ export interface SiteOptions {
   pages: RequestHandler;
   /** build/client in production; undefined in development (Vite serves assets). */
   clientDir?: string;
-  /** Where media is fetched from when MEDIA_URL is unset: WordPress's uploads. */
-  uploadsUrl: string;
+  /** /media/ (server/http/media.ts); undefined when MEDIA_URL names an image CDN instead. */
+  media?: RequestHandler;
   /** Development: Vite's middlewares. */
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
@@ -137,7 +136,7 @@ export function createSite(options: SiteOptions) {
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
   }
 
-  if (!config.mediaUrl) app.use("/media", mediaProxy(options.uploadsUrl, logger));
+  if (options.media) app.use("/media", options.media);
 
   app.use(pageScope(setPageHeaders));
   app.use(hostGuard());
