@@ -33,6 +33,8 @@ export class MediaStore {
   private readonly memory: LRUCache<string, Buffer> | undefined;
   private readonly dir: string;
   private readonly logger: Pick<Logger, "warn">;
+  /** Files being deleted after leaving the index. */
+  private readonly deleting = new Set<Promise<unknown>>();
 
   constructor(options: MediaStoreOptions) {
     this.dir = options.dir;
@@ -42,7 +44,12 @@ export class MediaStore {
       sizeCalculation: (size) => Math.max(1, size),
       // An entry leaves the index (evicted or dropped): its file goes too, unless it was replaced.
       dispose: (_size, file, reason) => {
-        if (reason !== "set") void unlink(path.join(this.dir, file)).catch(() => undefined);
+        if (reason !== "set") {
+          const deletion = unlink(path.join(this.dir, file))
+            .catch(() => undefined)
+            .finally(() => this.deleting.delete(deletion));
+          this.deleting.add(deletion);
+        }
         this.memory?.delete(file);
       },
     });
@@ -61,6 +68,11 @@ export class MediaStore {
     }
     found.sort((a, b) => a.mtime - b.mtime);
     for (const f of found) this.files.set(f.file, f.size);
+  }
+
+  /** Resolves once the files that left the index are gone from the disk. */
+  async settled(): Promise<void> {
+    await Promise.all([...this.deleting]);
   }
 
   /** Bytes on disk now. */
