@@ -4,7 +4,7 @@
 // originals and renditions: the id's upload path is asked of WordPress (`wp/v2/media/<id>`), the
 // one place that knows it for every instance, whichever of them mapped the image.
 import os from "node:os";
-import type { Config } from "../config";
+import { ConfigError, type Config } from "../config";
 import type { Logger } from "../logger";
 import type { Metrics } from "../http/metrics";
 import type { PurgeListener } from "../cache";
@@ -45,8 +45,7 @@ export async function startMediaService(deps: MediaServiceDeps) {
   try {
     await store.open();
   } catch (error) {
-    // A cache folder that cannot be written is a misconfiguration: stop loud, naming the variable.
-    throw new Error(`MEDIA_CACHE_DIR: ${config.mediaCache.dir} cannot be used: ${(error as Error).message}`, { cause: error });
+    throw new ConfigError([`MEDIA_CACHE_DIR: ${config.mediaCache.dir} cannot be written: ${(error as Error).message}`]);
   }
   metrics.mediaCacheBytes.set(store.bytes);
   const service = createMediaService({

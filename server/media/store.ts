@@ -9,7 +9,8 @@
 // every read goes through its content index; the bound and one folder per path (a purge of one
 // image is one `rm`) are what this cache needs, and they take less code than adapting it.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { constants } from "node:fs";
+import { access, mkdir, readdir, readFile, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
 import type { Logger } from "../logger";
@@ -59,10 +60,16 @@ export class MediaStore {
   /** Reads back what an earlier run cached (the folder is created when missing). */
   async open(): Promise<void> {
     await mkdir(this.dir, { recursive: true });
+    await access(this.dir, constants.W_OK);
     const found: { file: string; size: number; mtime: number }[] = [];
     for (const entry of await readdir(this.dir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || entry.name.startsWith(".tmp-")) continue;
+      if (!entry.isFile()) continue;
       const full = path.join(entry.parentPath, entry.name);
+      // Half-written files of a process that stopped mid-write.
+      if (entry.name.startsWith(".tmp-")) {
+        await rm(full, { force: true });
+        continue;
+      }
       const info = await stat(full).catch(() => undefined);
       if (info) found.push({ file: path.relative(this.dir, full), size: info.size, mtime: info.mtimeMs });
     }
