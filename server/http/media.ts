@@ -1,7 +1,7 @@
 // GET /media/{path}: WordPress's uploads through the site (when MEDIA_URL is unset).
 //
 // Images (JPEG, PNG, WebP, AVIF) are answered at the widths srcset offers (`?w=640`, a fixed list:
-// server/media/widths.ts; any other width or query is a 400, never a resize of the visitor's
+// server/media/widths.ts; any other width is a 400, never a resize of the visitor's
 // choosing) in the best format the visitor's Accept names (AVIF, WebP, else the original's), with
 // `Vary: Accept`; without `?w` the original as uploaded. Originals and renditions live in the disk
 // cache (server/media/store.ts), which answers while WordPress is down; an image never fetched
@@ -101,17 +101,20 @@ export function uploadKind(path: string): string | undefined {
   return ext === "jpeg" ? "jpg" : ext;
 }
 
+/** Never stored anywhere: an edge that drops tracking parameters from its key must not keep it. */
 function badRequest(res: Response, message: string): void {
-  res.status(400).setHeader("Cache-Control", "public, max-age=3600");
+  res.status(400).setHeader("Cache-Control", "no-store");
   res.type("text/plain").send(`Bad request: ${message}\n`);
 }
 
-/** The width asked for: undefined without a query, a listed width, or why the query is refused. */
+/**
+ * The width asked for: undefined without `w`, a listed width, or why it is refused. Other
+ * parameters (a campaign's `utm_*`) are ignored, as on pages: they never change the answer.
+ */
 function widthOf(req: Request): number | undefined | { refused: string } {
-  const keys = Object.keys(req.query);
-  if (keys.length === 0) return undefined;
   const w = req.query.w;
-  if (keys.length !== 1 || typeof w !== "string") return { refused: "the only parameter is w, once" };
+  if (w === undefined) return undefined;
+  if (typeof w !== "string") return { refused: "w may be given once" };
   const width = /^[1-9]\d{0,4}$/.test(w) ? Number(w) : NaN;
   return isRenditionWidth(width) ? width : { refused: "that width is not offered" };
 }

@@ -54,10 +54,16 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
     expect(avif.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     const webp = await media(`${image!.path}?w=640`, { Accept: "image/webp,*/*" });
     expect(webp.headers.get("content-type")).toBe("image/webp");
-    for (const query of ["w=641", "w=640&h=10", "w=0640", "w=640&w=800", "q=100"]) {
+    for (const query of ["w=641", "w=0640", "w=640&w=800", "w=abc", "w=100000"]) {
       const refused = await media(`${image!.path}?${query}`);
       expect(refused.status, query).toBe(400);
+      // Never stored: an edge keying without some parameters must not keep a refusal.
+      expect(refused.headers.get("cache-control"), query).toBe("no-store");
     }
+    // A campaign's parameters change nothing.
+    const tracked = await media(`${image!.path}?w=640&utm_source=newsletter`);
+    expect(tracked.status).toBe(200);
+    expect(tracked.headers.get("content-type")).toBe("image/avif");
   });
 
   it("serves what it fetched before while WordPress is down, and 503 with Retry-After for an image never fetched", async () => {
