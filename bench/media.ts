@@ -96,7 +96,7 @@ async function qualitySweep(photos: { name: string; body: Buffer }[]) {
   const sample = photos.slice(0, 6);
   const settings: { label: string; make: (o: Buffer) => Promise<Buffer> }[] = [
     { label: `jpeg q${WORDPRESS_JPEG_QUALITY} (WordPress)`, make: (o) => sharp(o).resize({ width: 800 }).jpeg({ quality: WORDPRESS_JPEG_QUALITY }).toBuffer() },
-    ...[40, 50, 60].map((q) => ({ label: `avif q${q}`, make: (o: Buffer) => sharp(o).rotate().resize({ width: 800 }).avif({ quality: q, effort: 2 }).toBuffer() })),
+    ...[40, 50, 55, 60].map((q) => ({ label: `avif q${q}`, make: (o: Buffer) => sharp(o).rotate().resize({ width: 800 }).avif({ quality: q, effort: 2 }).toBuffer() })),
     ...[65, 75, 85].map((q) => ({ label: `webp q${q}`, make: (o: Buffer) => sharp(o).rotate().resize({ width: 800 }).webp({ quality: q, effort: 4 }).toBuffer() })),
     ...[70, 78, 85].map((q) => ({ label: `jpeg q${q} mozjpeg`, make: (o: Buffer) => sharp(o).rotate().resize({ width: 800 }).jpeg({ quality: q, mozjpeg: true }).toBuffer() })),
   ];

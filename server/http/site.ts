@@ -1,7 +1,7 @@
 // The express application around the React Router handler, in the order a request meets it:
 // request id, security headers and the request log (pipeline/request-log.ts), trailing-slash and
 // canonical-URL redirects, health, the cache API, the language decision at /, the page cache's
-// serve path, compression, static assets, media, the page's scope and cache headers, the Host
+// serve path, media, compression, static assets, the page's scope and cache headers, the Host
 // guard and canonical query (pipeline/guards.ts), capture for the page cache and the CSP, render
 // turns, the router, and the last-resort error handler. One concern per module; this file only
 // assembles them. Built by server/main.ts; tests build it in-process.
@@ -121,6 +121,10 @@ export function createSite(options: SiteOptions) {
     : undefined;
   if (pageCache) app.use(servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" })));
 
+  // Images before compression (they are compressed already; an SVG is small) and before the
+  // client folder's static files (a disk lookup per request otherwise).
+  if (options.media) app.use("/media", options.media);
+
   app.use(compression());
 
   for (const handler of options.before ?? []) app.use(handler);
@@ -135,8 +139,6 @@ export function createSite(options: SiteOptions) {
     const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
   }
-
-  if (options.media) app.use("/media", options.media);
 
   app.use(pageScope(setPageHeaders));
   app.use(hostGuard());

@@ -15,7 +15,7 @@ sharp.cache(false);
 /** The largest image decoded: 50 megapixels (a 8660 × 5774 photograph; far past any upload). */
 export const MAX_INPUT_PIXELS = 50_000_000;
 
-export const QUALITY = { avif: 50, webp: 75, jpeg: 78 } as const;
+export const QUALITY = { avif: 55, webp: 75, jpeg: 78 } as const;
 
 export function encode(original: Buffer, width: number, format: RenditionFormat): Promise<Buffer> {
   const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate().resize({ width, withoutEnlargement: true });
