@@ -227,6 +227,9 @@ export function createMediaService(options: MediaOptions): MediaService {
     }
     const result: MediaResult = original.from === "cache" ? "hit" : original.from === "stale" ? "stale" : "miss";
     if (!format) return send(res, original.body, TYPES[kind]!, kind, false, result);
+    // WordPress failed after a soft purge: the old rendition, if kept, rather than an encode per request.
+    const kept = original.from === "stale" ? await store.get(uploadPath, variant) : undefined;
+    if (kept) return send(res, kept, FORMAT_TYPES[format], kind, true, "stale");
     try {
       const body = await encodeRendition(uploadPath, original.body, width!, format, variant);
       send(res, body, FORMAT_TYPES[format], kind, true, result);

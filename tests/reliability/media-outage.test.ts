@@ -122,6 +122,29 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
     }
   });
 
+  it("keeps a softly purged image as a fallback while WordPress is down, and counts it stale", async () => {
+    const [, , other] = images;
+    expect((await media(`${other!.path}?w=640`)).status).toBe(200);
+    const res = await fetch(`${site.url}/api/cache/purge`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ tags: [`media:${other!.id}`], mode: "soft" }),
+    });
+    expect(res.status).toBe(200);
+    await waitForLog(site, (l) => l.includes("media purged") && l.includes(other!.path) && l.includes('"mode":"soft"'));
+    const before = await readMetrics(site.metricsUrl);
+    await wp.stop();
+    try {
+      const answer = await media(`${other!.path}?w=640`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/avif");
+    } finally {
+      await wp.start();
+    }
+    const after = await readMetrics(site.metricsUrl);
+    expect(metricValue(after, "media_requests_total", { result: "stale" }) - metricValue(before, "media_requests_total", { result: "stale" })).toBe(1);
+  });
+
   it("drops an image's files on a purge of its media tag", async () => {
     const [, seen] = images;
     expect((await media(`${seen!.path}?w=480`)).status).toBe(200);
