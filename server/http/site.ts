@@ -1,7 +1,7 @@
 // The express application around the React Router handler, in the order a request meets it:
 // request id, security headers and the request log (pipeline/request-log.ts), trailing-slash and
-// canonical-URL redirects, health, the cache API, the language decision at /, the page cache's
-// serve path, media, compression, static assets, the page's scope and cache headers, the Host
+// canonical-URL redirects, health, media, the cache API, the language decision at /, the page
+// cache's serve path, compression, static assets, the page's scope and cache headers, the Host
 // guard and canonical query (pipeline/guards.ts), capture for the page cache and the CSP, render
 // turns, the router, and the last-resort error handler. One concern per module; this file only
 // assembles them. Built by server/main.ts; tests build it in-process.
@@ -100,6 +100,11 @@ export function createSite(options: SiteOptions) {
     res.status(state.shuttingDown ? 503 : 200).json(body);
   });
 
+  // Images next: nothing below concerns them (the API, the language decision, the page cache,
+  // compression — they are compressed already, an SVG is small — or the client folder's files, a
+  // disk lookup per request otherwise), and a cached rendition is answered with the least work.
+  if (options.media) app.use("/media", options.media);
+
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
   app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
@@ -120,10 +125,6 @@ export function createSite(options: SiteOptions) {
       })
     : undefined;
   if (pageCache) app.use(servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" })));
-
-  // Images before compression (they are compressed already; an SVG is small) and before the
-  // client folder's static files (a disk lookup per request otherwise).
-  if (options.media) app.use("/media", options.media);
 
   app.use(compression());
 
