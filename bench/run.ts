@@ -12,7 +12,8 @@
 //   (e2) burst purge the same right after a purge of everything, the pages warm before
 // plus: WordPress calls for 1,000 concurrent requests on one cold page across two instances
 // sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
-// and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
+// the image service on real photographs (bench/media.ts: bytes and SSIM before/after, a burst of
+// 200 renditions, a cached rendition against bare Node); and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
 // Last, (a), (b), (c) and (c2) once more in instructions per answer (valgrind's callgrind): timed
 // ratios move with the machine's load, counted ones do not.
@@ -28,6 +29,7 @@ import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
+import { mediaBench } from "./media";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
 import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
 
@@ -35,7 +37,7 @@ const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
- * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, instructions
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, instructions
  * (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
  */
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
@@ -258,6 +260,8 @@ async function main() {
   // the chart set them (BENCH_NODE_OPTIONS to try others; BENCH_ALLOCATOR=glibc to compare, BENCH_MALLOC_CONF for jemalloc's options). Without a heap limit V8 lets garbage pile up to a
   // quarter of the machine's memory before it collects in earnest: RSS then says little.
   if (selected("memory")) await memoryRun(report);
+  // ——— /media/ on real photographs (bench/media.ts): bytes and SSIM before/after, the burst, cached throughput.
+  if (selected("media")) await mediaBench(report, { ...AS_DEPLOYED }, []);
   if (selected("instructions")) await instructionRun(report, path0);
 
   mkdirSync("bench/reports", { recursive: true });

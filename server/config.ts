@@ -1,6 +1,8 @@
 // Configuration, read from the environment in one place (its schema: environment.ts, zod).
 // A malformed value or a half-configured integration stops the start with a message naming the
 // variable. `publicConfig` is the allow-list of what may reach the browser: nothing else does.
+import os from "node:os";
+import path from "node:path";
 import type { Lang } from "../common/locale";
 import { envSchema, type Env } from "./environment";
 
@@ -40,6 +42,8 @@ export interface Config {
   /** WordPress requests in flight at most (WP_MAX_CONCURRENCY); a bounded queue waits behind them. */
   wpMaxConcurrency: number;
   mediaUrl: string | undefined;
+  /** The disk cache of /media/ (originals and renditions): its folder and byte bound. */
+  mediaCache: { dir: string; maxBytes: number };
   redis: RedisConfig;
   cache: { freshSeconds: number; staleSeconds: number; memoryMb: number; pageCacheMb: number };
   purgeSecret: string | undefined;
@@ -121,6 +125,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpTimeoutMs: e.WP_TIMEOUT_MS,
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
+    mediaCache: { dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"), maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024 },
     redis,
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,

@@ -59,6 +59,8 @@ export const envSchema = z
     // WordPress requests in flight per process; four times as many may wait (server/content/wordpress-gate.ts).
     WP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
     MEDIA_URL: optional(url),
+    MEDIA_CACHE_DIR: optional(z.string().regex(/^\//, "must be an absolute path")),
+    MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     REDIS_SENTINELS: optional(hostList),
     REDIS_SENTINEL_NAME: optional(z.string().min(1)),

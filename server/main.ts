@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
+import { startMediaService } from "./media";
 import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
 import { createWordPressHealth } from "./content/wordpress-health";
 import { answeringOutages } from "./content/outage";
@@ -266,7 +267,16 @@ async function main() {
       warnings: [...fallbacks.values()],
     };
   };
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits, languages: languages.served });
+  let media: RequestHandler | undefined;
+  try {
+    media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client, logger, metrics, onPurge: (listener) => cache.onPurge(listener) });
+  } catch (error) {
+    // A cache folder the process cannot write: misconfigured, so stop loud, naming the variable.
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(78);
+  }
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api, readiness, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;

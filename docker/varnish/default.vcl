@@ -105,6 +105,19 @@ sub vcl_recv {
     set req.http.x-fc-key = std.querysort(req.http.x-fc-key);
   }
 
+  # /media/ answers `Vary: Accept` (AVIF, WebP or the original's format): browsers' Accept
+  # headers are reduced to the one fact the site reads, so each rendition is stored at most three
+  # times, not once per browser version.
+  if (req.url ~ "^/media/") {
+    if (req.http.Accept ~ "image/avif") {
+      set req.http.Accept = "image/avif";
+    } elsif (req.http.Accept ~ "image/webp") {
+      set req.http.Accept = "image/webp";
+    } else {
+      unset req.http.Accept;
+    }
+  }
+
   # `/` answers per visitor (language from cookie and Accept-Language); the API is never cached.
   if (req.url ~ "^/(\?|$)" || req.url ~ "^/api/") {
     return (pass);

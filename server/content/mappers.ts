@@ -60,12 +60,26 @@ export function translationsOf(t: { en?: number; it?: number }): Translations {
 // ——— media ———
 
 export function mapImage(media: WpMedia, ctx: MapContext): Image {
+  const original = ctx.urls.media(media.source_url);
+  // The site's renditions when it makes them (server/media/widths.ts); WordPress's otherwise.
+  const own = ctx.urls.renditions(original, media.media_details.width, media.media_details.height);
+  if (own) {
+    const largest = own[own.length - 1]!;
+    return {
+      id: media.id,
+      url: largest.url,
+      width: media.media_details.width,
+      height: media.media_details.height,
+      alt: decodeEntities(media.alt_text).trim(),
+      sizes: own,
+      ...(media.media_details.focal_point ? { focal: media.media_details.focal_point } : {}),
+    };
+  }
   const bySrc = new Map<string, ImageSize>();
   for (const size of Object.values(media.media_details.sizes)) {
     const url = ctx.urls.media(size.source_url);
     bySrc.set(url, { url, width: size.width, height: size.height });
   }
-  const original = ctx.urls.media(media.source_url);
   if (!bySrc.has(original)) {
     bySrc.set(original, { url: original, width: media.media_details.width, height: media.media_details.height });
   }

@@ -27,7 +27,8 @@
 // Italian as the site's own path words (`/it/prodotti/…`, `/it/collezioni/…`); Italian page slugs are known
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
 import { localizePath, sectionOf, type CompanyPage } from "../../common/locale";
-import type { Lang } from "./types";
+import type { ImageSize, Lang } from "./types";
+import { RESIZABLE, renditionUrl, widthsFor } from "../media/widths";
 
 export interface SiteUrlConfig {
   /** WordPress as the server reaches it. */
@@ -75,6 +76,12 @@ export interface SiteUrls {
   link(url: string, lookup?: ProductLookup): { href: string; external: boolean };
   /** True for a URL on the WordPress host (either name of it). */
   isWordPress(url: string): boolean;
+  /**
+   * The site's own renditions of an upload (its public URL, as `media` made it) for srcset, when
+   * the site serves media itself (MEDIA_URL unset) and the image is one it resizes; undefined
+   * otherwise (the caller lists WordPress's renditions).
+   */
+  renditions(mediaUrl: string, width: number, height: number): ImageSize[] | undefined;
 }
 
 const UPLOADS = "/wp-content/uploads/";
@@ -124,6 +131,13 @@ export function createSiteUrls(config: SiteUrlConfig): SiteUrls {
     const at = parsed.pathname.indexOf(UPLOADS);
     if (at < 0) return url;
     return `${mediaBase}/${parsed.pathname.slice(at + UPLOADS.length)}${parsed.search}`;
+  }
+
+  function renditions(url: string, width: number, height: number): ImageSize[] | undefined {
+    if (config.mediaUrl || !url.startsWith(`${mediaBase}/`) || !RESIZABLE.test(url.split("?")[0]!) || width <= 0 || height <= 0) return undefined;
+    const widths = widthsFor(width);
+    if (widths.length === 0) return undefined;
+    return widths.map((w) => ({ url: renditionUrl(url, w), width: w, height: Math.round((height * w) / width) }));
   }
 
   function sitePath(path: string, lookup?: ProductLookup): string {
@@ -189,5 +203,5 @@ export function createSiteUrls(config: SiteUrlConfig): SiteUrls {
     return { href: trimmed, external: /^(https?:)?\/\/|^(mailto|tel):/i.test(trimmed) };
   }
 
-  return { media, link, isWordPress };
+  return { media, link, isWordPress, renditions };
 }

@@ -5,6 +5,8 @@ import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { FLAT_ROUTES } from "../../common/route-table";
 import { WEBHOOK_RESULTS } from "./cache-api";
+import { MEDIA_RESULTS } from "./media";
+import { RENDITION_FORMATS } from "../media/renditions";
 
 /** Every page's route pattern (the route table's labels) and its data request's: their render series exist from start-up. */
 const PAGE_ROUTES = FLAT_ROUTES.flatMap((route) => [route.label, `${route.label}.data`]);
@@ -87,6 +89,24 @@ export function createMetrics(cdnProvider = "none") {
     registers: [registry],
   });
 
+  const mediaRequests = new Counter({
+    name: "media_requests_total",
+    help: "/media/ answers by result (hit: from the disk cache; miss: fetched from WordPress; stale: a purged copy served while WordPress failed; refused: a width or query not offered, or the transform queue full; error: WordPress failing with nothing cached, or a transform failing)",
+    labelNames: ["result"] as const,
+    registers: [registry],
+  });
+  const mediaTransformDuration = new Histogram({
+    name: "media_transform_duration_seconds",
+    help: "Time to encode one rendition, by output format",
+    labelNames: ["format"] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const mediaCacheBytes = new Gauge({ name: "media_cache_bytes", help: "Bytes of originals and renditions in the media disk cache", registers: [registry] });
+  for (const result of MEDIA_RESULTS) mediaRequests.inc({ result }, 0);
+  for (const format of RENDITION_FORMATS) mediaTransformDuration.zero({ format });
+  mediaCacheBytes.set(0);
+
   for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
   for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
@@ -99,7 +119,7 @@ export function createMetrics(cdnProvider = "none") {
   originRejections.inc(0);
   for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections };
+  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,7 +1,7 @@
 // The express application around the React Router handler, in the order a request meets it:
 // request id, security headers and the request log (pipeline/request-log.ts), trailing-slash and
-// canonical-URL redirects, health, the cache API, the language decision at /, the page cache's
-// serve path, compression, static assets, media, the page's scope and cache headers, the Host
+// canonical-URL redirects, health, media, the cache API, the language decision at /, the page
+// cache's serve path, compression, static assets, the page's scope and cache headers, the Host
 // guard and canonical query (pipeline/guards.ts), capture for the page cache and the CSP, render
 // turns, the router, and the last-resort error handler. One concern per module; this file only
 // assembles them. Built by server/main.ts; tests build it in-process.
@@ -16,7 +16,6 @@ import { routeLabel } from "./route-label";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
-import { mediaProxy } from "./media";
 import { Turns } from "../runtime/turns";
 import { PageRenders } from "./page-renders";
 import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
@@ -47,8 +46,8 @@ export interface SiteOptions {
   pages: RequestHandler;
   /** build/client in production; undefined in development (Vite serves assets). */
   clientDir?: string;
-  /** Where media is fetched from when MEDIA_URL is unset: WordPress's uploads. */
-  uploadsUrl: string;
+  /** /media/ (server/http/media.ts); undefined when MEDIA_URL names an image CDN instead. */
+  media?: RequestHandler;
   /** Development: Vite's middlewares. */
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
@@ -102,6 +101,11 @@ export function createSite(options: SiteOptions) {
     res.status(state.shuttingDown ? 503 : 200).json(body);
   });
 
+  // Images next: nothing below concerns them (the API, the language decision, the page cache,
+  // compression — they are compressed already, an SVG is small — or the client folder's files, a
+  // disk lookup per request otherwise), and a cached rendition is answered with the least work.
+  if (options.media) app.use("/media", options.media);
+
   if (options.api) app.use(options.api);
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
   app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
@@ -137,8 +141,6 @@ export function createSite(options: SiteOptions) {
     const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
   }
-
-  if (!config.mediaUrl) app.use("/media", mediaProxy(options.uploadsUrl, logger));
 
   app.use(pageScope(setPageHeaders));
   app.use(hostGuard());

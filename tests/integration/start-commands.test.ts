@@ -41,6 +41,16 @@ describe.runIf(ready)("starting without WP_URL", () => {
     });
   }
 
+  it("refuses a media cache folder it cannot write: exit 78, naming MEDIA_CACHE_DIR", async () => {
+    const run = spawnSync(process.execPath, ["build/node/main.js"], {
+      env: bareEnv({ NODE_ENV: "production", DEMO_CATALOGUE: "true", MEDIA_CACHE_DIR: "/dev/null/fc-media-cache", PORT: String(await freePort()), METRICS_PORT: String(await freePort()) }),
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(78);
+    expect(run.stderr).toMatch(/MEDIA_CACHE_DIR: \/dev\/null\/fc-media-cache cannot be written/);
+  });
+
   it("serves the demo catalogue with `npm start` and nothing set", async () => {
     const port = await freePort();
     const logs: string[] = [];

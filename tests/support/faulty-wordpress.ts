@@ -14,7 +14,15 @@ export type Fault =
   | { kind: "invalid-json" }
   | { kind: "wrong-shape" }
   /** Exactly this answer (a body as stock wuxt or a plugin would send it; "" for none at all). */
-  | { kind: "answer"; status: number; body: string; contentType?: string };
+  | { kind: "answer"; status: number; body: string; contentType?: string }
+  /** A file of `body` served with Range support (206), as a web server serves uploads. */
+  | { kind: "file"; body: Buffer; contentType: string }
+  /** `bytes` of a longer body (Content-Length says `total`), then the connection reset. */
+  | { kind: "reset-mid-body"; bytes: number; total: number; contentType: string }
+  /** `bytes` of a longer body, then nothing: the connection stays open, silent. */
+  | { kind: "stall-mid-body"; bytes: number; total: number; contentType: string }
+  /** A redirect to `location`. */
+  | { kind: "redirect"; status: 301 | 302 | 307; location: string };
 
 /** What the site's readiness probe asks WordPress (server/content/wordpress-health.ts). */
 export const READINESS_PROBE_PATH = "/wp-json/wp/v2/users/me";
@@ -41,6 +49,8 @@ export interface FaultyWordPress {
   setFault(match: RegExp | undefined, fault?: Fault): void;
   /** One more fault beside those set (the first that matches a request wins). */
   addFault(match: RegExp, fault: Fault): void;
+  /** Upload answers whose connection closed before their body was sent (the site let go of them). */
+  readonly uploadsCut: number;
   /** Stop accepting connections (and cut existing ones) until `start`. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -56,6 +66,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   let maxInflight = 0;
   let inflightMatch = /./;
   let generation = 0; // a reset starts counting afresh: requests counted before it are not subtracted after
+  let uploadsCut = 0;
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
   let server: Server;
@@ -91,6 +102,22 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     if (active?.kind === "answer") {
       res.writeHead(active.status, { "Content-Type": active.contentType ?? "application/json; charset=UTF-8" });
       return res.end(active.body);
+    }
+    if (active?.kind === "file" || active?.kind === "reset-mid-body" || active?.kind === "stall-mid-body") {
+      res.once("close", () => {
+        if (!res.writableFinished) uploadsCut += 1;
+      });
+    }
+    if (active?.kind === "file") return serveFile(req, res, active.body, active.contentType);
+    if (active?.kind === "reset-mid-body" || active?.kind === "stall-mid-body") {
+      res.writeHead(200, { "Content-Type": active.contentType, "Content-Length": String(active.total) });
+      res.write(Buffer.alloc(active.bytes, 7));
+      if (active.kind === "reset-mid-body") setTimeout(() => res.socket?.resetAndDestroy(), 50);
+      return;
+    }
+    if (active?.kind === "redirect") {
+      res.writeHead(active.status, { Location: active.location });
+      return res.end();
     }
     if (active?.kind === "invalid-json") {
       res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
@@ -146,6 +173,9 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       inflight = 0;
       maxInflight = 0;
     },
+    get uploadsCut() {
+      return uploadsCut;
+    },
     setFault(match, f) {
       faults = match && f ? [{ match, fault: f }] : [];
     },
@@ -156,4 +186,34 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     start: listen,
     close: shut,
   };
+}
+
+/** A static file with single-range support, written with backpressure (a slow reader slows it). */
+function serveFile(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, body: Buffer, contentType: string): void {
+  const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
+  let start = 0;
+  let end = body.length - 1;
+  if (range) {
+    start = Number(range[1]);
+    end = range[2] ? Math.min(Number(range[2]), end) : end;
+    if (start > end) {
+      res.writeHead(416, { "Content-Range": `bytes */${body.length}` });
+      return void res.end();
+    }
+    res.writeHead(206, { "Content-Type": contentType, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${body.length}`, "Accept-Ranges": "bytes" });
+  } else {
+    res.writeHead(200, { "Content-Type": contentType, "Content-Length": String(body.length), "Accept-Ranges": "bytes" });
+  }
+  let at = start;
+  const write = () => {
+    while (at <= end) {
+      const next = Math.min(end + 1, at + 64 * 1024);
+      const ok = res.write(body.subarray(at, next));
+      at = next;
+      if (!ok) return void res.once("drain", write);
+    }
+    res.end();
+  };
+  res.once("close", () => res.off("drain", write));
+  write();
 }

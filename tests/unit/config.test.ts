@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig as loadProduction, publicConfig } from "../../server/config";
 
@@ -48,6 +50,16 @@ describe("configuration", () => {
     expect(problems({ SITE_URL: "not a url" })[0]).toMatch(/^SITE_URL:/);
     expect(problems({ ROOT_REDIRECT_STATUS: "200" })[0]).toMatch(/^ROOT_REDIRECT_STATUS:/);
     expect(problems({ REDIS_URL: "http://redis" })[0]).toMatch(/^REDIS_URL:/);
+  });
+
+  it("gives /media/'s disk cache a folder under the temp dir and 512 MB, and refuses a relative folder or a bound too small", () => {
+    const config = loadConfig({});
+    expect(config.mediaCache.dir).toBe(path.join(os.tmpdir(), "fc-media-cache"));
+    expect(config.mediaCache.maxBytes).toBe(512 * 1024 * 1024);
+    expect(loadConfig({ MEDIA_CACHE_DIR: "/var/cache/fc", MEDIA_CACHE_MB: "2048" }).mediaCache).toEqual({ dir: "/var/cache/fc", maxBytes: 2048 * 1024 * 1024 });
+    expect(problems({ MEDIA_CACHE_DIR: "media-cache" }).join("\n")).toMatch(/MEDIA_CACHE_DIR: must be an absolute path/);
+    expect(problems({ MEDIA_CACHE_MB: "8" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
+    expect(problems({ MEDIA_CACHE_MB: "lots" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
   });
 
   it("refuses a half-configured integration, naming the missing variable", () => {

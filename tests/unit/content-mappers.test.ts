@@ -107,12 +107,20 @@ describe("entities and text", () => {
 });
 
 describe("media", () => {
-  it("rewrites upload URLs to /media and sorts sizes smallest first", () => {
+  it("offers the site's own renditions under /media, at the listed widths up to the original's, smallest first", () => {
     const image = mapImage(parseWp(wpMedia, media, "wp/v2/media/:id"), ctx);
-    expect(image).toMatchObject({ id: 301, url: "/media/2024/05/white-vase.jpg", width: 2000, height: 2400 });
+    expect(image).toMatchObject({ id: 301, url: "/media/2024/05/white-vase.jpg?w=2000", width: 2000, height: 2400 });
     expect(image.alt).toBe("A white porcelain vase – front");
+    expect(image.sizes.map((s) => s.width)).toEqual([240, 320, 480, 640, 800, 960, 1200, 1600, 2000]);
+    expect(image.sizes[0]).toEqual({ url: "/media/2024/05/white-vase.jpg?w=240", width: 240, height: 288 });
+    // Never WordPress's renditions (its square crops are another picture), never wider than the original.
+    expect(image.sizes.every((s) => s.url.startsWith("/media/2024/05/white-vase.jpg?w="))).toBe(true);
+  });
+
+  it("lists WordPress's renditions, smallest first, when MEDIA_URL names an image CDN", () => {
+    const image = mapImage(parseWp(wpMedia, media, "wp/v2/media/:id"), cdn);
     expect(image.sizes.map((s) => s.width)).toEqual([150, 250, 768, 1024, 2000]);
-    expect(image.sizes[0]).toEqual({ url: "/media/2024/05/white-vase-150x150.jpg", width: 150, height: 150 });
+    expect(image.sizes[0]).toEqual({ url: "https://media.fc.example/uploads/2024/05/white-vase-150x150.jpg", width: 150, height: 150 });
   });
 
   it("uses MEDIA_URL when it is set", () => {
@@ -143,7 +151,7 @@ describe("products", () => {
     const summary = mapProductSummary(wp, ctx);
     expect(summary.name).toBe("Vaso “Luna” – Bianco & Oro");
     expect(summary.code).toBe("FC-V014");
-    expect(summary.image?.url).toBe("/media/2024/05/white-vase.jpg");
+    expect(summary.image?.url).toBe("/media/2024/05/white-vase.jpg?w=2000");
     expect(summary.categories).toEqual([{ id: 7, slug: "vases", name: "Vases & Jars" }]);
     expect(summary.colours).toEqual([
       { id: 9, slug: "white", name: "White", hex: "" },

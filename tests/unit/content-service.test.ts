@@ -396,7 +396,7 @@ describe("ContentService: menu, front page, search", () => {
     const content = createContentService({ client, cached: cache.cached, config });
     const home = await content.getFrontPage("it");
     expect(home.page.slug).toBe("home-it");
-    expect(home.hero?.url).toBe("/media/2024/05/m600.jpg");
+    expect(home.hero?.url).toBe("/media/2024/05/m600.jpg?w=1200");
     expect(home.featuredCollections.map((e) => e.slug)).toEqual(["alba-it"]);
     expect(home.newest.map((p) => p.id)).toEqual([113]);
     expect(home.company?.name).toBe("FC");

@@ -94,6 +94,8 @@ true
 {{- end }}
 PORT: {{ .Values.ports.http | toString | quote }}
 METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
+MEDIA_CACHE_DIR: "/app/media-cache"
+MEDIA_CACHE_MB: {{ .Values.media.cacheMb | int | toString | quote }}
 {{- if .Values.redis.enabled }}
 REDIS_URL: {{ printf "redis://%s:6379" (include "fc-site.redisName" .) | quote }}
 {{- end }}

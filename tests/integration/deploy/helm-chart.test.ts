@@ -148,7 +148,7 @@ describe.runIf(ready)("the Helm chart", () => {
       // The app force-exits 25 s after SIGTERM; the kubelet must not kill it first.
       expect(pod.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(pause + 25 + 5);
       const mounts = Object.fromEntries(container.volumeMounts.map((m: K8sObject) => [m.mountPath, m.name]));
-      expect(Object.keys(mounts).sort()).toEqual(["/app/.cache", "/tmp"]);
+      expect(Object.keys(mounts).sort()).toEqual(["/app/.cache", "/app/media-cache", "/tmp"]);
       for (const name of Object.values(mounts)) expect(pod.volumes.find((v: K8sObject) => v.name === name)?.emptyDir).toBeTruthy();
       expect(container.ports.map((p: K8sObject) => [p.name, p.containerPort])).toEqual([["http", 3000], ["metrics", 9464]]);
       // Rolling updates add pods before removing any.
@@ -205,6 +205,16 @@ describe.runIf(ready)("the Helm chart", () => {
         expect(refs).toContain(secret.metadata.name);
         for (const key of Object.keys(secret.data ?? {})) expect([...SECRET_ENV, "REDIS_URL"]).toContain(key);
       }
+    });
+
+    it("gives /media/'s disk cache an emptyDir a quarter larger than the bound the app keeps", () => {
+      const config = one(manifests, "ConfigMap", "fc-site").data as Record<string, string>;
+      expect(config.MEDIA_CACHE_DIR).toBe("/app/media-cache");
+      expect(config.MEDIA_CACHE_MB).toBe("512");
+      const pod = site().spec.template.spec;
+      const volume = pod.volumes.find((v: K8sObject) => v.name === "media-cache");
+      expect(volume?.emptyDir?.sizeLimit).toBe("640Mi");
+      expect(pod.containers[0].volumeMounts).toContainEqual({ name: "media-cache", mountPath: "/app/media-cache" });
     });
 
     it("ships the dashboard as a ConfigMap with Grafana's sidecar label", () => {

@@ -170,6 +170,28 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     expect(italian.headers.get("location")).toBe("/it?utm_campaign=vasi");
   });
 
+  it("stores a rendition once per format the site chooses, whatever the browser's Accept, and never a refused width", async () => {
+    const media = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).find((m) => (m.attachment?.width ?? 0) >= 640)!;
+    const url = `/media/${media.attachment!.file}?w=640`;
+    const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+    const firefox = "image/avif,image/webp,*/*";
+    const first = await viaEdge(url, { headers: { Accept: chrome } });
+    expect(first.headers.get("content-type")).toBe("image/avif");
+    const other = await viaEdge(url, { headers: { Accept: firefox } });
+    expect(other.cache).toBe("hit");
+    expect(other.headers.get("content-type")).toBe("image/avif");
+    // A browser without AVIF never gets the AVIF object: it gets the original's format (the demo's uploads are WebP).
+    const plain = await viaEdge(url, { headers: { Accept: "image/png,image/*;q=0.8" } });
+    expect(plain.cache).toBe("miss");
+    expect(plain.headers.get("content-type")).toBe("image/webp");
+    // A width not offered is refused and not kept: asked again, it reaches the site again.
+    for (let i = 0; i < 2; i++) {
+      const refused = await viaEdge(`/media/${media.attachment!.file}?w=641`, { headers: { Accept: chrome } });
+      expect(refused.status).toBe(400);
+      expect(refused.cache).not.toBe("hit");
+    }
+  });
+
   it("shows a published change at the edge within 2 s of the webhook (soft purge by Surrogate-Key)", async () => {
     const product = published("products")[1]!;
     const path = `/products/${product.id}`;
