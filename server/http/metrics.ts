@@ -80,6 +80,8 @@ export function createMetrics(cdnProvider = "none") {
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
   for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
+  // Requests their client abandoned answer status 499; the alert on their ratio reads that series.
+  httpDuration.zero({ method: "GET", route: "/", status: "499" });
   for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
   if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
