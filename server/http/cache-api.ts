@@ -1,4 +1,4 @@
-// The two ways in for a purge (CONTRACT "The WordPress webhook", "Endpoints"):
+// The two ways in for a purge:
 // - POST /api/cache/webhook from the WordPress plugin: HMAC-SHA256 over "<timestamp>.<raw body>",
 //   a 300 s window, event batches; updates are soft purges, deletes hard ones.
 // - POST /api/cache/purge from SREs: a bearer token, tags or everything. Served on the internal
