@@ -1,6 +1,6 @@
 # The FC site image. Four stages: all dependencies, the build, production dependencies only, and a
 # slim runtime that runs node itself as PID 1 (signals reach the app's graceful shutdown directly)
-# as the unprivileged `node` user. It refuses to start without WP_URL (exit 78) unless
+# as the unprivileged `node` user. It refuses to start without WP_URL and SITE_URL (exit 78) unless
 # DEMO_CATALOGUE=true asks for the bundled demo catalogue. docs/deployment.md explains the choices;
 # CI builds and runs it on a real engine (tests/docker/image.test.ts).
 # Node 24 LTS, the one version the tests, the bench and the audits run on (package.json's engines,

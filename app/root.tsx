@@ -55,7 +55,8 @@ if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
 // "not found", before any loader asks WordPress for it.
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
-    const pathname = new URL(request.url).pathname.replace(/\.data$/, "");
+    // The prefix in any letter case (/IT/prodotti): React Router matches it, so it must be refused too.
+    const pathname = new URL(request.url).pathname.replace(/\.data$/, "").toLowerCase();
     if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
   },
 ];

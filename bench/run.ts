@@ -166,7 +166,7 @@ async function main() {
     if (selected("e2")) {
       // Warm: the page and its data cached, then everything purged (hard: a deploy's purge).
       for (let i = 0; i < 3; i++) await getStatus(burstSite.url + path0, agent);
-      const purged = await fetch(`${burstSite.url}/api/cache/purge`, { method: "POST", body: JSON.stringify({ all: true }), headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const purged = await fetch(`${burstSite.internalUrl}/api/cache/purge`, { method: "POST", body: JSON.stringify({ all: true }), headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` } });
       if (purged.status !== 200) throw new Error(`purge answered ${purged.status}`);
       bursts.push(await burst("(e2) 1,000 concurrent, right after a purge of everything"));
     }

@@ -175,7 +175,7 @@ export interface RouteMatch {
   keys: { index: number; key: RouteKey; value: string }[];
   /** The metrics label, without an optional key the path leaves out. */
   label: string;
-  /** The same path with the canonical prefix and lowercase path words; keys kept as requested. */
+  /** The same path with the canonical prefix, lowercase path words and slugs; ids kept as requested. */
   canonical: string;
 }
 
@@ -221,6 +221,22 @@ export function routeIdOf(pathname: string): string {
   return match ? `${match.route.entry.name}-${match.lang}` : "not-found";
 }
 
+/**
+ * WordPress keeps slugs in lowercase (sanitize_title): a slug asked for with capitals
+ * (/categories/VASI) names the lowercase one, and its canonical URL is that. Anything else in the
+ * segment stays as requested.
+ */
+function lowercaseSlug(segment: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+  const lower = decoded.toLowerCase();
+  return lower === decoded ? segment : encodeURIComponent(lower);
+}
+
 /** `words`: the segments decoded and in lowercase, as path words are compared. */
 function matchPath(route: FlatRoute, segments: string[], words: string[], lang: Lang) {
   const keys: RouteMatch["keys"] = [];
@@ -239,7 +255,7 @@ function matchPath(route: FlatRoute, segments: string[], words: string[], lang: 
         return undefined;
       }
       keys.push({ index: i, key: part, value: segment });
-      canonical.push(segment);
+      canonical.push(part.key === "slug" ? lowercaseSlug(segment) : segment);
       label.push(`:${part.key}`);
     }
     i++;

@@ -120,7 +120,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     siteUrl: e.SITE_URL ?? `http://localhost:${e.PORT}`,
     wpUrl: e.WP_URL,
     trustProxy: e.TRUST_PROXY ?? false,
-    wpPublicUrl: e.WP_PUBLIC_URL ?? e.WP_URL,
+    // Only for the preconnect, feed and pingback links: WP_URL is an internal address and never
+    // reaches a page, so without WP_PUBLIC_URL those links are left out.
+    wpPublicUrl: e.WP_PUBLIC_URL,
     wpAuth: e.WP_USER && e.WP_APP_PASSWORD ? { user: e.WP_USER, appPassword: e.WP_APP_PASSWORD } : undefined,
     wpTimeoutMs: e.WP_TIMEOUT_MS,
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,

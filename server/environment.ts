@@ -136,6 +136,15 @@ export const envSchema = z
         message: "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
       });
     }
+    // Fail closed: without SITE_URL every canonical, hreflang, Open Graph and sitemap URL would
+    // name localhost. The demo (DEMO_CATALOGUE=true, `npm start`) keeps its localhost default.
+    if (env.NODE_ENV === "production" && env.SITE_URL === undefined && !env.DEMO_CATALOGUE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SITE_URL"],
+        message: "is required in production (NODE_ENV=production): the public base URL of canonical, hreflang, Open Graph and sitemap links",
+      });
+    }
     if (env.REDIS_SENTINEL_PASSWORD === undefined && env.REDIS_SENTINEL_USERNAME !== undefined) {
       ctx.addIssue({ code: "custom", path: ["REDIS_SENTINEL_PASSWORD"], message: "is required when REDIS_SENTINEL_USERNAME is set" });
     }

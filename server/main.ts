@@ -8,7 +8,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
-import { createMetrics, startMetricsServer } from "./http/metrics";
+import { createMetrics } from "./http/metrics";
+import { startInternalServer } from "./http/internal-site";
+import { probes } from "./http/health";
 import { createSite, type SiteState } from "./http/site";
 import { startMediaService } from "./media";
 import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
@@ -276,7 +278,9 @@ async function main() {
     process.stderr.write(`${error.message}\n`);
     process.exit(78);
   }
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api, readiness, rateLimits, languages: languages.served });
+  // The probes answer the same on both ports; the purge API only on the internal one.
+  const health = probes(state, readiness);
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
   server.keepAliveTimeout = 65_000;
@@ -287,7 +291,7 @@ async function main() {
   // after 1 s, then 3 s (bench case (e): p50 3.5 s, p99 6.3 s with Node's default of 511, most of
   // it in SYN retries). The kernel caps this at net.core.somaxconn.
   await new Promise<void>((resolve) => server.listen({ port: config.port, backlog: 4096 }, resolve));
-  const metricsServer = await startMetricsServer(metrics, config.metricsPort);
+  const metricsServer = await startInternalServer({ config, logger, metrics, probes: health, purge: api.purge }, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 
   // SIGTERM: readiness turns 503 at once so the balancer stops sending, in-flight requests finish,

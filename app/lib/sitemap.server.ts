@@ -127,7 +127,8 @@ export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS
 /** Previews are private in every language: robots stay out of them. */
 const PREVIEW = FLAT_ROUTES.filter((route) => route.entry.name === "preview");
 
-export function robotsTxt(siteUrl: string): string {
-  const previews = PREVIEW.flatMap((route) => LANGS.map((lang) => `Disallow: ${pathOf(route, lang, [])}\n`)).join("");
+/** `served`: the languages the site serves; robots name no path of another one. */
+export function robotsTxt(siteUrl: string, served: readonly Lang[] = LANGS): string {
+  const previews = PREVIEW.flatMap((route) => served.map((lang) => `Disallow: ${pathOf(route, lang, [])}\n`)).join("");
   return `User-agent: *\nAllow: /\nDisallow: /api/\n${previews}\nSitemap: ${siteUrl}/sitemap.xml\n`;
 }

@@ -4,5 +4,6 @@ import { siteContext } from "../lib/context";
 import { robotsTxt } from "../lib/sitemap.server";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return new Response(robotsTxt(context.get(siteContext).publicConfig.siteUrl), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const { publicConfig, languages } = context.get(siteContext);
+  return new Response(robotsTxt(publicConfig.siteUrl, languages.served()), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

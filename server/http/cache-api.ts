@@ -1,7 +1,8 @@
-// The two ways in for a purge (CONTRACT "The WordPress webhook", "Endpoints"):
+// The two ways in for a purge:
 // - POST /api/cache/webhook from the WordPress plugin: HMAC-SHA256 over "<timestamp>.<raw body>",
 //   a 300 s window, event batches; updates are soft purges, deletes hard ones.
-// - POST /api/cache/purge from SREs: a bearer token, tags or everything.
+// - POST /api/cache/purge from SREs: a bearer token, tags or everything. Served on the internal
+//   port (METRICS_PORT) only; the public port answers 404 for it.
 // Both answer bad input with a 4xx and a message. Each checks its credential FIRST: only a failed
 // signature or a wrong token counts against its sender (the client address TRUST_PROXY allows),
 // and a valid one is never refused for anyone's failures — so forged posts, from one address or
@@ -12,6 +13,7 @@ import { z } from "zod";
 import type { Logger } from "../logger";
 import { createRateLimits, type ClientLimiter } from "./rate-limits";
 import { createDeliveryLedger, type DeliveryLedger } from "./webhook-deliveries";
+import { PURGE_PATH, WEBHOOK_PATH } from "./pipeline/exact-paths";
 
 export const WEBHOOK_TYPES = [
   "products",
@@ -120,12 +122,17 @@ function sender(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? "unknown";
 }
 
-export function cacheApi(options: CacheApiOptions): Router {
+/**
+ * The webhook (for the public port) and the SRE purge API (for the internal port), each a router
+ * that matches its path exactly, letter case included.
+ */
+export function cacheApi(options: CacheApiOptions): { webhook: Router; purge: Router } {
   const now = options.now ?? Date.now;
   const limits = options.limits ?? createRateLimits();
   const counted = options.onWebhook ?? (() => undefined);
   const deliveries = options.deliveries ?? createDeliveryLedger();
-  const router = Router();
+  const webhook = Router({ caseSensitive: true, strict: true });
+  const purge = Router({ caseSensitive: true, strict: true });
   const raw = express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES });
   /** The raw body, or a 4xx of our own (413 over 64 KiB, 400/415 an undecodable body). */
   const readBody = (onError?: (result: WebhookResult) => void): RequestHandler => (req, res, next) =>
@@ -153,12 +160,14 @@ export function cacheApi(options: CacheApiOptions): Router {
     reject(res, 429, "rate_limited", "too many failed attempts from this address; retry later");
     return true;
   };
-  router.use("/api/cache", (_req, res, next) => {
+  const noStore: RequestHandler = (_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
-  });
+  };
+  webhook.use(WEBHOOK_PATH, noStore);
+  purge.use(PURGE_PATH, noStore);
 
-  router.post("/api/cache/webhook", (req, res, next) => {
+  webhook.post(WEBHOOK_PATH, (req, res, next) => {
     if (!options.purgeSecret) return reject(res, 503, "webhook_disabled", "PURGE_SECRET is not configured");
     next();
   }, readBody(counted), async (req: Request, res: Response) => {
@@ -228,7 +237,7 @@ export function cacheApi(options: CacheApiOptions): Router {
     res.status(202).json({ purged });
   });
 
-  router.post("/api/cache/purge", async (req: Request, res: Response, next) => {
+  purge.post(PURGE_PATH, async (req: Request, res: Response, next) => {
     if (!options.adminToken) return reject(res, 503, "purge_api_disabled", "ADMIN_TOKEN is not configured");
     const auth = String(req.headers.authorization ?? "");
     if (auth.startsWith("Bearer ") && safeEqual(auth.slice(7), options.adminToken)) return next();
@@ -248,9 +257,11 @@ export function cacheApi(options: CacheApiOptions): Router {
     res.status(200).json({ purged });
   });
 
-  router.all(["/api/cache/webhook", "/api/cache/purge"], (_req, res) => {
+  const postOnly: RequestHandler = (_req, res) => {
     res.setHeader("Allow", "POST");
     reject(res, 405, "method_not_allowed", "use POST");
-  });
-  return router;
+  };
+  webhook.all(WEBHOOK_PATH, postOnly);
+  purge.all(PURGE_PATH, postOnly);
+  return { webhook, purge };
 }

@@ -1,22 +1,24 @@
-// 301 to a page's canonical URL (CONTRACT "Page responses"): the language prefix and the path
-// words in lowercase. React Router matches paths in any letter case, so /IT/prodotti rendered a
-// page under a mixed-case address (in English: the language is read from the lowercase prefix).
-// The route table (common/route-table.ts) names the canonical form; ids, slugs and the whole
-// query are kept as requested. The target is always a path on this site that starts with a
+// 301 to a page's canonical URL: the language prefix, the path words and the slugs in lowercase.
+// React Router matches paths in any letter case, so /IT/prodotti rendered a page under a
+// mixed-case address. The route table (common/route-table.ts) names the canonical form; ids and
+// the whole query are kept as requested. Only the languages served are redirected into: a path
+// of another language (/IT/prodotti when only English is served) is a 404 straight away, never a
+// redirect to one. The target is always a path on this site that starts with a
 // path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
 // decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).
 import type { RequestHandler } from "express";
-import { DATA_QUERY, matchRoute } from "../../common/route-table";
+import { DATA_QUERY, LANGS, matchRoute, type Lang } from "../../common/route-table";
 
 /** React Router's single fetch: a data request's redirect is a 204 the client follows as a navigation. */
 const DATA_SUFFIX = ".data";
 
-export function canonicalUrlRedirect(): RequestHandler {
+/** `served`: the languages the site serves (all of them when not given). */
+export function canonicalUrlRedirect(served: () => readonly Lang[] = () => LANGS): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const isData = req.path.endsWith(DATA_SUFFIX);
     const page = isData ? req.path.slice(0, -DATA_SUFFIX.length) : req.path;
-    const match = matchRoute(page);
+    const match = matchRoute(page, served());
     if (!match || match.canonical === page) return next();
     const mark = req.originalUrl.indexOf("?");
     const query = mark === -1 ? "" : req.originalUrl.slice(mark);

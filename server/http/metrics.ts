@@ -1,7 +1,6 @@
 // Prometheus metrics (CONTRACT.md: names fixed, dashboards and alerts use them). Labels stay
 // bounded: route patterns and REST endpoints, never raw paths or cache keys. Every label set the
 // dashboards use exists from start-up at 0.
-import http from "node:http";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { FLAT_ROUTES } from "../../common/route-table";
 import { WEBHOOK_RESULTS } from "./cache-api";
@@ -111,6 +110,8 @@ export function createMetrics(cdnProvider = "none") {
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
   for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
+  // Requests their client abandoned answer status 499; the alert on their ratio reads that series.
+  httpDuration.zero({ method: "GET", route: "/", status: "499" });
   for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
   if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
@@ -123,19 +124,3 @@ export function createMetrics(cdnProvider = "none") {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
-
-/** /metrics on its own port (METRICS_PORT), never routed by the ingress. */
-export function startMetricsServer(metrics: Metrics, port: number, host = "0.0.0.0"): Promise<http.Server> {
-  const server = http.createServer(async (req, res) => {
-    if (req.method === "GET" && (req.url === "/metrics" || req.url?.startsWith("/metrics?"))) {
-      res.writeHead(200, { "Content-Type": metrics.registry.contentType });
-      res.end(await metrics.registry.metrics());
-      return;
-    }
-    res.writeHead(404, { "Content-Type": "text/plain" }).end("Not found\n");
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, host, () => resolve(server));
-  });
-}

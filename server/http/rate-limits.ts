@@ -1,12 +1,14 @@
 // Per-client rate limits (forms, browser error reports, failed webhook signatures and purge-API
 // tokens, uncached search renders) through rate-limiter-flexible. The client is express's `req.ip`, which reads
 // X-Forwarded-For only as far as TRUST_PROXY says (server/http/site.ts), so behind the ingress
-// every visitor has a bucket of their own and no visitor can pick their address.
+// every visitor has a bucket of their own and no visitor can pick their address. An IPv6 client
+// counts by its /64 (clientBucket): its addresses inside it are free to change.
 //
 // With Redis configured the counts live there (`fc:rl:<limit>:<client>`, one key per operation, so
 // a Cluster is fine), and a limit holds across pods; a Redis that fails or is slower than
 // 250 ms falls back to a count in this process's memory, so a Redis outage never turns
 // into 5xx answers or unlimited posting. Without Redis, memory only.
+import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { RedisLike } from "../cache/clients";
 
@@ -65,13 +67,28 @@ function limiterFor(name: LimitName, spec: LimitSpec, redis: RedisLike | undefin
   return new RLWrapperTimeouts({ limiter: shared, timeoutMs: REDIS_TIMEOUT_MS, insuranceLimiter: memory });
 }
 
+/**
+ * The bucket a client address counts in: an IPv4 address on its own (an IPv4-mapped IPv6 address
+ * is its IPv4 address), an IPv6 address by its /64 — one subscriber's network, inside which an
+ * address costs nothing to change (`2001:db8:1:2::/64`). Anything else (a test's name) as it is.
+ */
+export function clientBucket(client: string): string {
+  if (!ipaddr.isValid(client)) return client;
+  const address = ipaddr.parse(client);
+  if (address.kind() === "ipv4") return address.toString();
+  const v6 = address as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const parts = v6.parts.slice(0, 4).concat([0, 0, 0, 0]);
+  return `${new ipaddr.IPv6(parts).toString()}/64`;
+}
+
 export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
   const entries = (Object.keys(RATE_LIMITS) as LimitName[]).map((name) => {
     const spec = options.limits?.[name] ?? RATE_LIMITS[name];
     const limiter = limiterFor(name, spec, options.redis);
     const take = async (client: string): Promise<LimitResult> => {
       try {
-        const res = await limiter.consume(client || "unknown");
+        const res = await limiter.consume(clientBucket(client) || "unknown");
         return { ok: true, remaining: res.remainingPoints };
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };

@@ -29,6 +29,8 @@ import { requestObserver } from "./pipeline/request-log";
 import { canonicalQuery, hostGuard, trailingSlashRedirect } from "./pipeline/guards";
 import { pageHeaders, pageScope } from "./pipeline/page-headers";
 import { lastResortErrors } from "./pipeline/last-resort";
+import { exactPaths, HEALTH_PATH, notFound, PURGE_PATH, READY_PATH } from "./pipeline/exact-paths";
+import { isProbe, probes, type Probes } from "./health";
 
 export interface SiteState {
   shuttingDown: boolean;
@@ -52,8 +54,10 @@ export interface SiteOptions {
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
   pageCache?: PageCache;
-  /** The webhook and the SRE purge API. */
+  /** The WordPress webhook (the SRE purge API is on the internal port). */
   api?: RequestHandler;
+  /** /healthz and /readyz, shared with the internal port; default: from `state` and `readiness`. */
+  probes?: Probes;
   /** Per-client limits (Redis-backed when configured); default: in memory. */
   rateLimits?: RateLimits;
   /** The languages served (server/content/site-languages.ts); all of them when not given. */
@@ -75,6 +79,11 @@ export function createSite(options: SiteOptions) {
   // as TRUST_PROXY says (a hop count, or the proxies' CIDRs); by default not at all, so a visitor
   // cannot choose their address by sending the header.
   app.set("trust proxy", config.trustProxy);
+  // Paths match as written: /API/cache/webhook or /healthz/ never reach a handler (the ingress
+  // matches paths exactly too). Pages are matched by React Router, which has its own redirect to
+  // their canonical spelling (canonical-url.ts).
+  app.set("case sensitive routing", true);
+  app.set("strict routing", true);
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
@@ -86,20 +95,17 @@ export function createSite(options: SiteOptions) {
     next();
   });
 
-  app.use(trailingSlashRedirect());
+  // Any other spelling of a path that is not a page is a 404 before anything else sees it.
+  app.use(exactPaths());
+
+  app.use(trailingSlashRedirect(options.languages));
 
   // /IT/Prodotti → /it/prodotti (301), keys and query kept.
-  app.use(canonicalUrlRedirect());
+  app.use(canonicalUrlRedirect(options.languages));
 
-  app.get("/healthz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.type("text/plain").send("ok\n");
-  });
-  app.get("/readyz", (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    const body = { status: state.shuttingDown ? "shutting-down" : "ready", redis: state.redis, wordpress: state.wordpress, ...options.readiness?.() };
-    res.status(state.shuttingDown ? 503 : 200).json(body);
-  });
+  const health = options.probes ?? probes(state, options.readiness);
+  app.get(HEALTH_PATH, health.healthz);
+  app.get(READY_PATH, health.readyz);
 
   // Images next: nothing below concerns them (the API, the language decision, the page cache,
   // compression — they are compressed already, an SVG is small — or the client folder's files, a
@@ -107,6 +113,8 @@ export function createSite(options: SiteOptions) {
   if (options.media) app.use("/media", options.media);
 
   if (options.api) app.use(options.api);
+  // The SRE purge API answers on the internal port only (server/http/internal-site.ts).
+  app.all(PURGE_PATH, (_req, res) => notFound(res));
   // Browser errors reported by the page (sampled, rate-limited): logged and counted.
   app.use(clientErrorsHandler({ registry: metrics.registry, logger, limiter: options.rateLimits?.clientErrors }));
 
@@ -125,7 +133,10 @@ export function createSite(options: SiteOptions) {
         onWaitedTooLong: (key) => logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
       })
     : undefined;
-  if (pageCache) app.use(servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" })));
+  if (pageCache) {
+    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }));
+    app.use((req, res, next) => (isProbe(req, req.path) ? next() : serve(req, res, next)));
+  }
 
   app.use(compression());
 
@@ -178,7 +189,8 @@ export function createSite(options: SiteOptions) {
     (res as ServerResponse & { locals: Record<string, unknown> }).locals = locals;
     locals.startedAt = Date.now();
     locals.requestId = observe(req, res, pathname, () => locals.cacheOutcome as string | undefined);
-    if (hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
+    // A probe never reads the page cache, so it never counts in its hit ratio.
+    if (!isProbe(req, pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);
   };
   return { app, handle };

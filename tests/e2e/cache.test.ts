@@ -139,23 +139,23 @@ describe.runIf(ready)("the cache, end to end", () => {
 
   it("protects the purge API with the bearer token", async () => {
     const body = JSON.stringify({ tags: ["products:list"] });
-    expect((await fetch(`${a.url}/api/cache/purge`, { method: "POST", body })).status).toBe(401);
-    expect((await fetch(`${a.url}/api/cache/purge`, { method: "POST", body, headers: { Authorization: "Bearer nope" } })).status).toBe(401);
-    const ok = await fetch(`${a.url}/api/cache/purge`, { method: "POST", body, headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect((await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body })).status).toBe(401);
+    expect((await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body, headers: { Authorization: "Bearer nope" } })).status).toBe(401);
+    const ok = await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body, headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ purged: expect.any(Number) });
-    const bad = await fetch(`${a.url}/api/cache/purge`, { method: "POST", body: '{"tags": "x"}', headers: { Authorization: `Bearer ${TOKEN}` } });
+    const bad = await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body: '{"tags": "x"}', headers: { Authorization: `Bearer ${TOKEN}` } });
     expect(bad.status).toBe(400);
   });
 
   // After the bearer-token test: the instances share Redis, so one sender's failures on b count on a too.
   it("answers a burst of wrong tokens over the rate limit with 429 and Retry-After; the right token still passes", async () => {
-    const statuses = await Promise.all(Array.from({ length: 130 }, () => fetch(`${b.url}/api/cache/purge`, { method: "POST", body: "{}" }).then((r) => r)));
+    const statuses = await Promise.all(Array.from({ length: 130 }, () => fetch(`${b.internalUrl}/api/cache/purge`, { method: "POST", body: "{}" }).then((r) => r)));
     const limited = statuses.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     for (const site of [a, b]) {
-      const ok = await fetch(`${site.url}/api/cache/purge`, { method: "POST", body: JSON.stringify({ tags: ["products:list"] }), headers: { Authorization: `Bearer ${TOKEN}` } });
+      const ok = await fetch(`${site.internalUrl}/api/cache/purge`, { method: "POST", body: JSON.stringify({ tags: ["products:list"] }), headers: { Authorization: `Bearer ${TOKEN}` } });
       expect(ok.status).toBe(200);
     }
   });

@@ -2,8 +2,9 @@
 // one language (no Polylang: the fc-headless plugin refuses `lang=it` with 400 rest_invalid_param,
 // and without the plugin the REST index names no languages), SITE_LANGUAGES pinning, and a
 // WordPress that starts refusing Italian while the site runs. A language not served: its pages
-// answer 404 (never 500), no hreflang, x-default or switcher points at it, / never redirects to it,
-// and its sitemap leaves the index. The same against a real WordPress without a language plugin:
+// answer 404 (never 500) in any letter case and never after a redirect, no hreflang, x-default or
+// switcher points at it, / never redirects to it, robots.txt does not name it, and its sitemap leaves
+// the index. Path words and slugs in capitals redirect once to the lowercase page. The same against a real WordPress without a language plugin:
 // tests/integration/wordpress/operator-wordpress.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
@@ -40,6 +41,16 @@ async function expectOneLanguage(site: RunningSite) {
     expect(res.status, path).toBe(404);
     if (!path.endsWith(".data")) expect(res.body, path).toContain("This page could not be found");
   }
+  // Other spellings of Italian paths: a 404 straight away, never a redirect to one.
+  for (const path of ["/IT/prodotti", "/It/Prodotti", "/IT", "/it/", "/IT/", "/it/prodotti/", "/IT/prodotti.data", "/IT/preview"]) {
+    const res = await probe(site.url + path);
+    expect(res.status, path).toBe(404);
+    expect(res.headers.get("location"), path).toBeNull();
+  }
+  const robots = await probe(`${site.url}/robots.txt`);
+  expect(robots.status).toBe(200);
+  expect(robots.body).toContain("Disallow: /preview");
+  expect(robots.body).not.toMatch(/\/it\b/);
   const home = await probe(`${site.url}/`, { headers: { "Accept-Language": "it-IT,it;q=0.9" } });
   expect(home.status, "/ for an Italian browser").toBe(200);
   const withCookie = await probe(`${site.url}/`, { headers: { Cookie: "i18n_redirected=it" } });
@@ -90,6 +101,29 @@ describe.runIf(ready)("languages the site serves", () => {
     site = await startSite({ WP_URL: wp.url, SITE_LANGUAGES: "en" });
     expect((await readiness(site)).languages).toMatchObject({ served: ["en"], source: "SITE_LANGUAGES" });
     await expectOneLanguage(site);
+  });
+
+  it("sends a path word or a slug in capitals to its lowercase page in one hop, and a path with no page to a 404 without a redirect", async () => {
+    site = await startSite({ WP_URL: wp.url, SITE_LANGUAGES: "en" });
+    const category = (wp.catalogue.list("product_categories", { lang: "en" }) as { slug: string }[])[0]!;
+    const cases: [string, string][] = [
+      ["/Products", "/products"],
+      ["/Products/", "/products"],
+      ["/products/?sort=name", "/products?sort=name"],
+      [`/categories/${category.slug.toUpperCase()}`, `/categories/${category.slug}`],
+      [`/Categories/${category.slug.toUpperCase()}/`, `/categories/${category.slug}`],
+    ];
+    for (const [from, to] of cases) {
+      const res = await probe(site.url + from);
+      expect(res.status, from).toBe(301);
+      expect(res.headers.get("location"), from).toBe(to);
+      expect((await probe(site.url + to)).status, to).toBe(200);
+    }
+    for (const path of ["/no-such-page/", "/categories/no-such-category/products/1/extra/"]) {
+      const res = await probe(site.url + path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+    }
   });
 
   it("serves both languages WordPress names in its index, and drops Italian when WordPress starts refusing it", async () => {

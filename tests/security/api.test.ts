@@ -29,8 +29,10 @@ let bare: RunningSite;
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** POSTs to the site: the SRE purge API on its internal port, everything else on the public one. */
 function post(path: string, body: string | Buffer, headers: Record<string, string> = {}, target = site) {
-  return fetch(`${target.url}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
+  const base = path.startsWith("/api/cache/purge") ? target.internalUrl : target.url;
+  return fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
 }
 
 function signed(body: string, ts = now(), signature = signWebhook(SECRET, ts, body)) {
@@ -146,7 +148,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
       "the webhook secret": { headers: { Authorization: `Bearer ${SECRET}` } },
     };
     for (const [name, init] of Object.entries(refused)) {
-      const res = await fetch(`${site.url}${init.path ?? "/api/cache/purge"}`, { method: "POST", body, headers: init.headers });
+      const res = await fetch(`${site.internalUrl}${init.path ?? "/api/cache/purge"}`, { method: "POST", body, headers: init.headers });
       expect(res.status, name).toBe(401);
       expect(res.headers.get("www-authenticate"), name).toMatch(/^Bearer/);
     }
@@ -163,7 +165,7 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
   it("answers other methods with 405 and Allow: POST, never with a purge", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
       for (const path of ["/api/cache/webhook", "/api/cache/purge"]) {
-        const res = await fetch(site.url + path, { method, headers: { Authorization: `Bearer ${TOKEN}` } });
+        const res = await fetch((path === "/api/cache/purge" ? site.internalUrl : site.url) + path, { method, headers: { Authorization: `Bearer ${TOKEN}` } });
         expect(res.status, `${method} ${path}`).toBe(405);
         expect(res.headers.get("allow"), `${method} ${path}`).toBe("POST");
       }

@@ -6,6 +6,7 @@
 //   signature is checked first and only failures count, per sender;
 // - the forms limit each visitor behind TRUST_PROXY (one visitor over the limit does not stop
 //   another), and without TRUST_PROXY a forged X-Forwarded-For does not escape the limit;
+// - an IPv6 visitor is keyed by its /64, an IPv4-mapped address by its IPv4 address;
 // - with Redis, the limit holds across pods;
 // - webhook_requests_total{result} counts each outcome.
 import { randomUUID } from "node:crypto";
@@ -111,7 +112,7 @@ describe.runIf(ready)("the client address and the rate limits", () => {
 
   it("counts wrong purge-API tokens against their sender only; the right token is never limited", async () => {
     const purge = (forwardedFor: string, token: string) =>
-      fetch(`${proxied.url}/api/cache/purge`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": forwardedFor }, body: '{"all": true}' });
+      fetch(`${proxied.internalUrl}/api/cache/purge`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": forwardedFor }, body: '{"all": true}' });
     const answers: number[] = [];
     for (let i = 0; i < RATE_LIMITS.purgeFailures.points + 2; i++) answers.push((await purge("203.0.113.50", "wrong-token-0123456789")).status);
     expect(answers.slice(0, RATE_LIMITS.purgeFailures.points).every((s) => s === 401)).toBe(true);
@@ -129,6 +130,17 @@ describe.runIf(ready)("the client address and the rate limits", () => {
     // The proxy appends the address it saw: only the last hop counts (TRUST_PROXY=1), so a visitor
     // who sends a header of their own still is who the proxy says.
     expect((await subscribe(proxied, "a-spoof@example.com", "198.51.100.99, 192.0.2.10")).status).toBe(429);
+  });
+
+  it("keys an IPv6 visitor by its /64: new addresses inside it do not leave the limit, another /64 is another visitor", async () => {
+    // One subscriber's /64 holds 2^64 addresses: counted per address, each post could come from a new one.
+    for (let i = 0; i < FORM_POSTS; i++) expect((await subscribe(proxied, `v6-${i}@example.com`, `2001:db8:17:42::${(i + 1).toString(16)}`)).status).toBe(200);
+    expect((await subscribe(proxied, "v6-more@example.com", "2001:db8:17:42:ffff:1:2:3")).status).toBe(429);
+    expect((await subscribe(proxied, "v6-same@example.com", "2001:0db8:0017:0042:0000:0000:0000:0099")).status).toBe(429);
+    expect((await subscribe(proxied, "v6-other@example.com", "2001:db8:17:43::1")).status).toBe(200);
+    // An IPv4 address written as IPv6 is that IPv4 visitor.
+    for (let i = 0; i < FORM_POSTS; i++) expect((await subscribe(proxied, `v4-${i}@example.com`, "192.0.2.77")).status).toBe(200);
+    expect((await subscribe(proxied, "v4-mapped@example.com", "::ffff:192.0.2.77")).status).toBe(429);
   });
 
   it("trusts the proxy for the client address only: its X-Forwarded-Host and -Proto never shape a page", async () => {

@@ -19,6 +19,8 @@ export interface RunningSite {
   url: string;
   port: number;
   metricsUrl: string;
+  /** The internal port (METRICS_PORT): /metrics, the SRE purge API, the probes. */
+  internalUrl: string;
   process: ChildProcess;
   logs: string[];
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -87,6 +89,7 @@ async function startSiteOnce(env: Record<string, string>, timeoutMs: number, opt
     url,
     port,
     metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    internalUrl: `http://127.0.0.1:${metricsPort}`,
     process: child,
     logs,
     async stop(signal = "SIGTERM") {
@@ -126,9 +129,9 @@ export function getStatus(url: string, agent: http.Agent): Promise<number> {
   });
 }
 
-/** A purge through the SRE API (`POST /api/cache/purge` with the bearer token); throws unless 200. */
-export async function adminPurge(site: Pick<RunningSite, "url">, token: string, tags: string[]): Promise<void> {
-  const res = await fetch(`${site.url}/api/cache/purge`, {
+/** A purge through the SRE API (`POST /api/cache/purge` on the internal port, with the bearer token); throws unless 200. */
+export async function adminPurge(site: Pick<RunningSite, "internalUrl">, token: string, tags: string[]): Promise<void> {
+  const res = await fetch(`${site.internalUrl}/api/cache/purge`, {
     method: "POST",
     headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
     body: JSON.stringify({ tags }),

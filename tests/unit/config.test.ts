@@ -38,11 +38,12 @@ describe("configuration", () => {
     for (const bad of ["0", "-1", "2.5", "lots", "5000"]) expect(problems({ WP_MAX_CONCURRENCY: bad })[0], bad).toMatch(/^WP_MAX_CONCURRENCY:/);
   });
 
-  it("derives SITE_URL from PORT and WP_PUBLIC_URL from WP_URL", () => {
+  it("derives the demo's SITE_URL from PORT, and never takes WP_PUBLIC_URL from WP_URL (an internal address)", () => {
     const config = loadConfig({ PORT: "8080", WP_URL: "https://cms.example.com/" });
     expect(config.siteUrl).toBe("http://localhost:8080");
     expect(config.wpUrl).toBe("https://cms.example.com");
-    expect(config.wpPublicUrl).toBe("https://cms.example.com");
+    expect(config.wpPublicUrl).toBeUndefined();
+    expect(loadConfig({ WP_URL: "http://wordpress.internal", WP_PUBLIC_URL: "https://cms.example.com/" }).wpPublicUrl).toBe("https://cms.example.com");
   });
 
   it("names the variable of a malformed value", () => {
@@ -117,13 +118,31 @@ describe("configuration", () => {
       }
       return [];
     };
-    expect(refused({})).toEqual([expect.stringMatching(/^WP_URL: is required in production.*DEMO_CATALOGUE=true/)]);
-    expect(refused({ NODE_ENV: "production", DEMO_CATALOGUE: "false" })).toEqual([expect.stringMatching(/^WP_URL:/)]);
+    const site = { SITE_URL: "https://www.fc.example" };
+    expect(refused(site)).toEqual([expect.stringMatching(/^WP_URL: is required in production.*DEMO_CATALOGUE=true/)]);
+    expect(refused({ ...site, NODE_ENV: "production", DEMO_CATALOGUE: "false" })).toEqual([expect.stringMatching(/^WP_URL:/)]);
     expect(loadProduction({ DEMO_CATALOGUE: "true" }).wpUrl).toBeUndefined();
-    expect(loadProduction({ WP_URL: "https://cms.example.com" }).wpUrl).toBe("https://cms.example.com");
+    expect(loadProduction({ ...site, WP_URL: "https://cms.example.com" }).wpUrl).toBe("https://cms.example.com");
     // `npm run dev` serves the demo with nothing set.
     expect(loadProduction({ NODE_ENV: "development" }).wpUrl).toBeUndefined();
     expect(refused({ DEMO_CATALOGUE: "maybe" })[0]).toMatch(/^DEMO_CATALOGUE:/);
+  });
+
+  it("refuses the production start without SITE_URL (canonical and sitemap links on localhost); the demo keeps localhost", () => {
+    const refused = (env: Record<string, string>) => {
+      try {
+        loadProduction(env);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    expect(refused({ WP_URL: "https://cms.example.com" })).toEqual([expect.stringMatching(/^SITE_URL: is required in production/)]);
+    expect(refused({ NODE_ENV: "production", WP_URL: "https://cms.example.com", DEMO_CATALOGUE: "false" })).toEqual([expect.stringMatching(/^SITE_URL:/)]);
+    expect(loadProduction({ WP_URL: "https://cms.example.com", SITE_URL: "https://www.fc.example/" }).siteUrl).toBe("https://www.fc.example");
+    expect(loadProduction({ DEMO_CATALOGUE: "true", PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+    expect(loadProduction({ NODE_ENV: "development" }).siteUrl).toBe("http://localhost:3000");
   });
 
   it("reads TRUST_PROXY as a hop count or a CIDR list, trusts no proxy by default, and refuses anything else", () => {

@@ -26,10 +26,15 @@ const content = {
 } as unknown as ContentService;
 
 describe("the route table", () => {
-  it("matches a path in any letter case and names its canonical lowercase form, keys kept", () => {
+  it("matches a path in any letter case and names its canonical lowercase form, slugs in lowercase, ids and other keys kept", () => {
     expect(matchRoute("/IT/Prodotti")?.canonical).toBe("/it/prodotti");
     expect(matchRoute("/IT/prodotti")?.lang).toBe("it");
-    expect(matchRoute("/Categories/Vases/PRODUCTS/12")?.canonical).toBe("/categories/Vases/products/12");
+    expect(matchRoute("/Categories/Vases/PRODUCTS/12")?.canonical).toBe("/categories/vases/products/12");
+    expect(matchRoute("/categories/VASI")?.canonical).toBe("/categories/vasi");
+    expect(matchRoute("/categories/vasi%20blu")?.canonical).toBe("/categories/vasi%20blu");
+    expect(matchRoute("/categories/Caff%C3%A8")?.canonical).toBe("/categories/caff%C3%A8");
+    // In one-language mode a prefix of another language is no prefix: no page.
+    expect(matchRoute("/IT/prodotti", ["en"])).toBeUndefined();
     expect(matchRoute("/%70roducts")?.canonical).toBe("/products");
     expect(matchRoute("/it/categorie/vasi%20blu")?.keys).toEqual([{ index: 1, key: expect.objectContaining({ key: "slug", content: "product_categories" }), value: "vasi%20blu" }]);
     expect(matchRoute("/it")?.canonical).toBe("/it");

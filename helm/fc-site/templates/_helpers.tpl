@@ -65,6 +65,11 @@ app.kubernetes.io/part-of: fc
 {{- printf "%s-redis" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
+{{/* The bundled Redis's Secret: `password`, and `url` (the site's REDIS_URL, password included). */}}
+{{- define "fc-site.redisSecretName" -}}
+{{- printf "%s-redis-auth" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+
 {{/* "true" when the site is configured to use some Redis (bundled or external): the Redis alert
      group is installed only then (wp_cache_redis_up is 0 on a site without Redis). A REDIS_URL
      kept in an existing Secret is invisible here: set metrics.prometheusRule.redisAlerts. */}}
@@ -94,11 +99,11 @@ true
 {{- end }}
 PORT: {{ .Values.ports.http | toString | quote }}
 METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
+{{- if and (not .Values.demo.enabled) (not $c.SITE_URL) }}
+{{- fail "config.SITE_URL is required (the public base URL of canonical, hreflang, Open Graph and sitemap links; the app exits 78 without it)" -}}
+{{- end }}
 MEDIA_CACHE_DIR: "/app/media-cache"
 MEDIA_CACHE_MB: {{ .Values.media.cacheMb | int | toString | quote }}
-{{- if .Values.redis.enabled }}
-REDIS_URL: {{ printf "redis://%s:6379" (include "fc-site.redisName" .) | quote }}
-{{- end }}
 {{- if .Values.demo.enabled }}
 {{- if $c.WP_URL }}
 {{- fail "demo.enabled and config.WP_URL exclude each other: the demo catalogue is for a site without WordPress" -}}

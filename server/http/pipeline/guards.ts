@@ -1,17 +1,23 @@
 // Requests put in their canonical form before anything renders them.
 import type { RequestHandler } from "express";
 import { isPagePath, pageCacheKey } from "../page-cache";
+import { LANGS, matchRoute, type Lang } from "../../../common/route-table";
 
 /**
- * /products/ → /products (301). Leading slashes collapse, so //evil.example/ cannot become a
- * protocol-relative redirect to another host.
+ * /products/ → /products (301), straight to the page's canonical spelling (/Products/ →
+ * /products). Only a path that names a page of a language served is redirected: any other one
+ * (/it/ when only English is served, /nothing/) is a 404 at once, never a redirect to one. Leading
+ * slashes collapse, so //evil.example/ cannot become a protocol-relative redirect to another host.
  */
-export function trailingSlashRedirect(): RequestHandler {
+export function trailingSlashRedirect(served: () => readonly Lang[] = () => LANGS): RequestHandler {
   return (req, res, next) => {
     if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
       const clean = "/" + req.path.replace(/^\/+|\/+$/g, "");
+      const match = matchRoute(clean, served());
+      // No page there: the router answers its 404 page for the path as requested.
+      if (!match) return next();
       const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
-      return res.redirect(301, clean + query);
+      return res.redirect(301, match.canonical + query);
     }
     next();
   };

@@ -31,7 +31,12 @@ const ready = hasHelm();
 const PRODUCTION = path.join(CHART, "ci/production-values.yaml");
 const DEMO = path.join(CHART, "ci/demo-values.yaml");
 /** The smallest values the app would start with: a WordPress, no secrets in an existing Secret. */
-const VALID_YAML = 'config:\n  WP_URL: http://wordpress.cms.svc\nsecrets:\n  existingSecret: ""\n  values:\n    PURGE_SECRET: "0123456789abcdef0123"\n';
+const VALID_YAML = [
+  "config:\n  SITE_URL: https://www.fc.example\n  WP_URL: http://wordpress.cms.svc",
+  'secrets:\n  existingSecret: ""\n  values:\n    PURGE_SECRET: "0123456789abcdef0123"',
+  "networkPolicy:\n  enabled: true\n  egress:\n    wordpress:\n      - namespaceSelector:\n          matchLabels:\n            kubernetes.io/metadata.name: cms",
+  "",
+].join("\n");
 const scratch = mkdtempSync(path.join(os.tmpdir(), "fc-chart-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -48,7 +53,7 @@ const EVERYTHING = valuesFile(
     "secrets:\n  values:\n    CDN_API_TOKEN: edge-purge-token-0123456789",
     "ingress:\n  enabled: true\nconfig:\n  TRUST_PROXY: \"1\"",
     "internal:\n  ingress:\n    enabled: true\n  service:\n    enabled: true\n  sourceRanges: [10.0.0.0/8]",
-    "metrics:\n  serviceMonitor:\n    enabled: true\n  prometheusRule:\n    enabled: true\n  podAnnotations: true",
+    "metrics:\n  serviceMonitor:\n    enabled: true\n  prometheusRule:\n    enabled: true\n    runbookUrl: https://runbook.fc.example/fc-site\n  podAnnotations: true",
     "autoscaling:\n  enabled: true\n  targetMemoryUtilizationPercentage: 80",
     "",
   ].join("\n"),
@@ -180,7 +185,7 @@ describe.runIf(ready)("the Helm chart", () => {
         expect(paths.length).toBeGreaterThan(0);
         const blocked = paths.filter((p: K8sObject) => p.backend.service.name !== "fc-site");
         // The longest matching path wins: these beat `/` and reach a Service without endpoints.
-        expect(blocked.map((p: K8sObject) => [p.path, p.pathType]).sort()).toEqual([["/api/cache", "Prefix"], ["/healthz", "Exact"], ["/readyz", "Exact"]]);
+        expect(blocked.map((p: K8sObject) => [p.path, p.pathType]).sort()).toEqual([["/api/cache", "Prefix"], ["/healthz", "Exact"], ["/metrics", "Exact"], ["/readyz", "Exact"]]);
         for (const p of blocked) {
           const sink = one(manifests, "Service", p.backend.service.name);
           expect(sink.spec.selector, "the internal-only Service must select no pod").toBeUndefined();
@@ -201,10 +206,15 @@ describe.runIf(ready)("the Helm chart", () => {
       const container = site().spec.template.spec.containers[0];
       const refs = container.envFrom.map((e: K8sObject) => e.configMapRef?.name ?? e.secretRef?.name);
       expect(refs[0]).toBe("fc-site");
-      for (const secret of kinds(manifests, "Secret")) {
+      for (const secret of kinds(manifests, "Secret").filter((s) => s.metadata.name !== "fc-site-redis-auth")) {
         expect(refs).toContain(secret.metadata.name);
         for (const key of Object.keys(secret.data ?? {})) expect([...SECRET_ENV, "REDIS_URL"]).toContain(key);
       }
+      // The bundled Redis's REDIS_URL (its password in it) comes from its own Secret, never the ConfigMap.
+      expect(config.REDIS_URL).toBeUndefined();
+      const redisUrl = (container.env ?? []).find((e: K8sObject) => e.name === "REDIS_URL");
+      if (kinds(manifests, "Secret").some((s) => s.metadata.name === "fc-site-redis-auth")) expect(redisUrl.valueFrom.secretKeyRef).toEqual({ name: "fc-site-redis-auth", key: "url" });
+      else expect(redisUrl).toBeUndefined();
     });
 
     it("gives /media/'s disk cache an emptyDir a quarter larger than the bound the app keeps", () => {
@@ -229,9 +239,22 @@ describe.runIf(ready)("the Helm chart", () => {
     const config = one(manifests, "ConfigMap", "fc-site").data;
     expect(config.WP_URL).toBeUndefined();
     expect(config.DEMO_CATALOGUE).toBe("true");
-    expect(config.REDIS_URL).toBe("redis://fc-site-redis:6379");
+    expect(config.REDIS_URL).toBeUndefined();
     one(manifests, "Service", "fc-site-redis");
     one(manifests, "NetworkPolicy", "fc-site-redis");
+    // A generated password, asked for by Redis, read by the site from the Secret.
+    const auth = one(manifests, "Secret", "fc-site-redis-auth");
+    const password = Buffer.from(auth.data.password, "base64").toString();
+    expect(password).toMatch(/^[A-Za-z0-9]{40}$/);
+    expect(auth.metadata.annotations["helm.sh/resource-policy"]).toBe("keep");
+    const redis = one(manifests, "Deployment", "fc-site-redis").spec.template.spec.containers[0];
+    expect(redis.args.slice(0, 2)).toEqual(["--requirepass", "$(REDIS_PASSWORD)"]);
+    for (const command of ["FLUSHALL", "FLUSHDB", "CONFIG"]) expect(redis.args.join(" ")).toContain(`--rename-command ${command} `);
+    // The site's pods: in from the ingress controller and monitoring, out to DNS and the bundled Redis.
+    const policy = one(manifests, "NetworkPolicy", "fc-site");
+    expect(policy.spec.policyTypes).toEqual(["Ingress", "Egress"]);
+    expect(policy.spec.ingress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([["http"], ["metrics"]]);
+    expect(policy.spec.egress.flatMap((rule: K8sObject) => rule.ports.map((p: K8sObject) => `${p.protocol}/${p.port}`))).toEqual(["UDP/53", "TCP/53", "TCP/6379"]);
     expect(kinds(manifests, "ServiceMonitor")).toHaveLength(0);
     expect(kinds(manifests, "PrometheusRule")).toHaveLength(0);
     expect(kinds(manifests, "Ingress")).toHaveLength(0);
@@ -256,18 +279,55 @@ describe.runIf(ready)("the Helm chart", () => {
     expect(monitor.spec.jobLabel).toBe("fc-site/job");
     expect(one(manifests, "Service", "fc-site").metadata.labels["fc-site/job"]).toBe("fc-site");
     expect(matches(monitor.spec.selector.matchLabels, one(manifests, "Service", "fc-site").metadata.labels)).toBe(true);
-    expect(config.TRUST_PROXY).toBe("2");
-    // WordPress and the SREs: the internal ingress, limited to the source ranges.
+    // Behind Fastly and ingress-nginx: the proxies by address (CIDRs), never a hop count.
+    expect(config.TRUST_PROXY).toMatch(/^10\.0\.0\.0\/8,(\d+\.\d+\.\d+\.\d+\/\d+,?)+$/);
+    // WordPress and the SREs: the internal ingress, limited to the source ranges; the purge API on the internal port.
     const internal = one(manifests, "Ingress", "fc-site-internal");
     expect(internal.metadata.annotations["nginx.ingress.kubernetes.io/whitelist-source-range"]).toBe("10.20.0.0/16,10.99.1.0/24");
-    expect(internal.spec.rules[0].http.paths.map((p: K8sObject) => [p.path, p.backend.service.name])).toEqual([["/api/cache", "fc-site"], ["/readyz", "fc-site"], ["/healthz", "fc-site"]]);
+    expect(internal.spec.rules[0].http.paths.map((p: K8sObject) => [p.path, p.pathType, p.backend.service.name, p.backend.service.port.name])).toEqual([
+      ["/api/cache/webhook", "Exact", "fc-site", "http"],
+      ["/api/cache/purge", "Exact", "fc-site", "metrics"],
+      ["/readyz", "Exact", "fc-site", "http"],
+    ]);
+    // The alerts of files/alerts.yaml, each runbook_url absolute: the chart value and the alert's anchor.
     const rule = one(manifests, "PrometheusRule");
     const file = readYaml(path.join(CHART, "files/alerts.yaml"))[0];
-    expect(rule.spec.groups).toEqual(file.groups);
+    expect(JSON.parse(JSON.stringify(rule.spec.groups))).toEqual(JSON.parse(JSON.stringify(file.groups).replaceAll("$RUNBOOK_URL", "https://wiki.fc.example/ops/fc-site-runbook")));
+    for (const r of rule.spec.groups.flatMap((g: K8sObject) => g.rules)) expect(r.annotations.runbook_url).toBe(`https://wiki.fc.example/ops/fc-site-runbook#${r.alert.toLowerCase()}`);
+    // The site's pods reach WordPress's and the Sentinels' namespaces and Fastly's API, nothing else but DNS.
+    const policy = one(manifests, "NetworkPolicy", "fc-site");
+    expect(policy.spec.egress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([[53, 53], [80], [6379, 26379], [443]]);
+  });
+
+  it("names in the runbook's commands only objects and ports the chart renders", () => {
+    const runbook = readFileSync(path.join(CHART, "../../docs/runbook.md"), "utf8");
+    const commands = [...runbook.matchAll(/```sh\n([^`]*)```/g)].map((m) => m[1]!).join("\n");
+    const { manifests } = renderChart([DEMO]);
+    const named = (kind: string) => new Set(kinds(manifests, kind).map((o) => o.metadata.name));
+    // kubectl port-forward svc/<service> <port>:<port name>: the Service has that port, by name and number.
+    const forwards = [...commands.matchAll(/port-forward svc\/([\w-]+) (\d+):(\w+)/g)];
+    expect(forwards.length).toBeGreaterThan(0);
+    for (const [, service, port, name] of forwards) {
+      const ports = one(manifests, "Service", service).spec.ports.map((p: K8sObject) => [String(p.port), p.name]);
+      expect(ports, `svc/${service} ${port}:${name}`).toContainEqual([port, name]);
+    }
+    // The in-cluster address of the internal port, and the purge API on it (never the public host).
+    for (const [, service, port] of commands.matchAll(/http:\/\/([\w-]+)\.fc\.svc:(\d+)/g)) {
+      expect(one(manifests, "Service", service).spec.ports.map((p: K8sObject) => String(p.port)), service).toContain(port);
+    }
+    expect(commands).not.toMatch(/\$SITE\/api\/cache\/purge/);
+    expect(commands).toMatch(/"\$INTERNAL\/api\/cache\/purge"/);
+    for (const [, name] of commands.matchAll(/(?:deploy|deployment)\/([\w-]+)/g)) expect(named("Deployment"), `deployment ${name}`).toContain(name);
+    for (const [, name] of commands.matchAll(/get secret ([\w-]+)/g)) expect(named("Secret"), `secret ${name}`).toContain(name);
+    for (const [, name] of commands.matchAll(/get (?:servicemonitor|networkpolicy|hpa) ([\w-]+)/g)) expect(name).toBe("fc-site");
+    for (const [, label] of commands.matchAll(/-l (app\.kubernetes\.io\/[\w]+=[\w-]+)/g)) {
+      const [key, value] = label!.split("=");
+      expect(kinds(manifests, "Deployment").some((d) => d.spec.template.metadata.labels[key!] === value), label).toBe(true);
+    }
   });
 
   it("leaves the Redis alerts out for a site without Redis", () => {
-    const { manifests } = renderChart([DEMO, valuesFile("no-redis", "redis:\n  enabled: false\nmetrics:\n  prometheusRule:\n    enabled: true\n")]);
+    const { manifests } = renderChart([DEMO, valuesFile("no-redis", "redis:\n  enabled: false\nmetrics:\n  prometheusRule:\n    enabled: true\n    runbookUrl: https://runbook.fc.example\n")]);
     const groups = one(manifests, "PrometheusRule").spec.groups.map((g: K8sObject) => g.name);
     expect(groups).not.toContain("fc-site.redis");
     expect(groups).toContain("fc-site.http");
@@ -326,6 +386,11 @@ describe.runIf(ready)("the Helm chart", () => {
     it.each([
       // The app's refusals (server/environment.ts), each one made by Helm before a pod could exit 78.
       ["no WordPress URL without the demo", "config:\n  WP_URL: \"\"\n", /WP_URL/],
+      ["no SITE_URL without the demo (links on localhost)", "config:\n  SITE_URL: \"\"\n", /SITE_URL/],
+      ["the PrometheusRule without a runbook URL", "metrics:\n  prometheusRule:\n    enabled: true\n", /runbookUrl/],
+      ["a runbook URL that is a repository path", "metrics:\n  prometheusRule:\n    enabled: true\n    runbookUrl: docs/runbook.md\n", /runbookUrl/],
+      ["the NetworkPolicy without WordPress's peers", "networkPolicy:\n  egress:\n    wordpress: []\n", /networkPolicy\.egress\.wordpress/],
+      ["the NetworkPolicy without an external Redis's peers", "redis:\n  enabled: false\nconfig:\n  REDIS_URL: redis://cache.example:6379\n", /networkPolicy\.egress\.redis/],
       ["the demo beside a WordPress URL", "demo:\n  enabled: true\n", /WP_URL/],
       ["fastly without its token", "cdn:\n  provider: fastly\n  fastlyServiceId: SVC1\n", /CDN_API_TOKEN/],
       ["fastly without its service id", "cdn:\n  provider: fastly\nsecrets:\n  values:\n    CDN_API_TOKEN: fastly-token\n", /fastlyServiceId/],

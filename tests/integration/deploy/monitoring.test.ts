@@ -93,12 +93,13 @@ describe.runIf(tools)("the alert rules", () => {
     for (const rule of rules()) expect(tested, `${rule.alert} has a test that fires it`).toContain(rule.alert);
   });
 
-  it("cover targets down or absent, 5xx, latency, event-loop lag, origin failures and credentials, webhooks, CDN purges, stale serving, Redis and the hit ratio, each with a runbook entry", () => {
+  it("cover targets down or absent, restarts, 5xx, abandoned requests, latency, event-loop lag, origin failures and credentials, webhooks, CDN purges, stale serving, Redis down or flapping and the hit ratio, each with an actionable runbook entry", () => {
     const names = rules().map((r) => r.alert);
     for (const alert of [
       "FcSiteTargetDown", "FcSiteTargetsAbsent", "FcSiteHigh5xxRate", "FcSiteLatencyBudgetBurnFast", "FcSiteLatencyBudgetBurnSlow",
       "FcSiteEventLoopLag", "FcSiteOriginFailing", "FcSiteOriginUnauthorized", "FcSiteWebhookRejected", "FcSiteCdnPurgeFailing",
-      "FcSiteServingStale", "FcSiteRedisDown", "FcSiteCacheHitRatioLow",
+      "FcSiteServingStale", "FcSiteRedisDown", "FcSiteCacheHitRatioLow", "FcSitePodRestarting", "FcSiteRequestsAbandoned",
+      "FcSiteRedisFlapping",
     ]) expect(names).toContain(alert);
     // Every expression is about the site's job, and the 5xx and latency alerts leave the probes out.
     for (const rule of rules()) expect(rule.expr, rule.alert).toContain('job="fc-site"');
@@ -111,8 +112,13 @@ describe.runIf(tools)("the alert rules", () => {
       expect(rule.for, rule.alert).toBeTruthy();
       expect(rule.annotations.summary, rule.alert).toBeTruthy();
       expect(rule.annotations.description, rule.alert).toBeTruthy();
-      expect(rule.annotations.runbook).toBe(`docs/runbook.md#${rule.alert.toLowerCase()}`);
+      // The chart puts an absolute URL (metrics.prometheusRule.runbookUrl) in place of $RUNBOOK_URL.
+      expect(rule.annotations.runbook_url).toBe(`$RUNBOOK_URL#${rule.alert.toLowerCase()}`);
+      expect(rule.annotations.runbook, rule.alert).toBeUndefined();
       expect(runbook, `docs/runbook.md has a section ### ${rule.alert}`).toMatch(new RegExp(`^### ${rule.alert}$`, "m"));
+      // Actionable: the section says what to run (a command in a code block).
+      const section = runbook.split(new RegExp(`^### ${rule.alert}$`, "m"))[1]!.split(/^#{2,3} /m)[0]!;
+      expect(section, `the runbook's ${rule.alert} section has a command to run`).toMatch(/```(sh|console|text)?\n[^`]*(kubectl|curl|redis-cli|promtool)[^`]*```/);
     }
   });
 });
