@@ -125,7 +125,7 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
   it("keeps a softly purged image as a fallback while WordPress is down, and counts it stale", async () => {
     const [, , other] = images;
     expect((await media(`${other!.path}?w=640`)).status).toBe(200);
-    const res = await fetch(`${site.url}/api/cache/purge`, {
+    const res = await fetch(`${site.internalUrl}/api/cache/purge`, {
       method: "POST",
       headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
       body: JSON.stringify({ tags: [`media:${other!.id}`], mode: "soft" }),

@@ -5,6 +5,7 @@
 // - the SRE purge API answers on the internal port (METRICS_PORT) only; the public port says 404;
 // - /healthz and /readyz answer on both ports;
 // - probes (the paths, or the kubelet's user agent on a page) never touch the page cache's hit ratio.
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
@@ -17,7 +18,7 @@ const TOKEN = "exact-paths-admin-token-0123456";
 const now = () => Math.floor(Date.now() / 1000);
 
 const PURGE_ALL = JSON.stringify({ all: true });
-const WEBHOOK_ALL = JSON.stringify({ events: [{ type: "all", id: 0, action: "update" }] });
+const WEBHOOK_ALL = JSON.stringify({ delivery: randomUUID(), events: [{ type: "all", id: 0, action: "update" }] });
 const signed = (body: string, ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) });
 
 /** Other spellings of the non-page paths: what express and React Router would have matched. */
