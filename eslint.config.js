@@ -2,7 +2,8 @@
 // React's hooks rules, jsx-a11y, and the import boundaries of the layout (README "Layout"):
 //
 // - common/ is isomorphic and stands alone: it imports nothing from app/ or server/;
-// - app/ (the React Router application, browser and SSR) imports common/ and server *types* only;
+// - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even
+//   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
 // - no import cycles anywhere;
@@ -15,7 +16,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 
 /** `no-restricted-imports` patterns: a group of paths, with the reason an operator reads. */
-const forbid = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
+const forbid = (group, message) => ({ group, message });
 
 export default tseslint.config(
   {
@@ -118,7 +119,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [forbid(["**/server/**"], "app/ imports server types only (import type …); shared values live in common/.", true)] },
+        { patterns: [forbid(["**/server/**"], "app/ imports nothing from server/, not even types: what both sides share lives in common/.")] },
       ],
     },
   },

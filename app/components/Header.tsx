@@ -2,7 +2,7 @@
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { MenuItem } from "../../server/content/types";
+import type { MenuItem } from "../../common/content";
 import { localizePath, type Lang } from "../../common/locale";
 import type { LocaleCookieOptions } from "../../common/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";

@@ -3,7 +3,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LANGS, DEFAULT_LANG, type Lang } from "../../common/locale";
 import { i18nFor } from "./i18n";
-import type { PublicConfig } from "../../server/config";
+import type { PublicConfig } from "../../common/public-config";
 
 export const BRAND = "FC";
 export const TITLE_SEPARATOR = " – ";

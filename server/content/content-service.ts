@@ -12,7 +12,7 @@
 // products) are joined after the cache from other entries; so purging `designers:7` refreshes the
 // designer everywhere without knowing which products show it.
 import { z } from "zod";
-import type { ContentService, Lang, PreviewItem, PreviewType, SearchHit, Translatable } from "./types";
+import type { ContentService, Lang, PreviewItem, PreviewType, SearchHit, Translatable } from "../../common/content";
 import { listTags } from "./cache-keys";
 import { mapProductRecord } from "./mappers";
 import { mapPage, mapSearchHit } from "./editorial-mappers";

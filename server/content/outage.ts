@@ -7,7 +7,7 @@
 // needs a person, but it is WordPress's content, not a bug of the site. A WordPress 404 is still a
 // 404 and any other error still propagates. A language WordPress refuses answers 404, like any language it lacks.
 import { data } from "react-router";
-import type { ContentService } from "./types";
+import type { ContentService } from "../../common/content";
 import { isWordPressError, originErrorKind, type WordPressError } from "./wordpress-client";
 
 /** How long a visitor (or crawler) is asked to wait: about the time WordPress takes to restart. */

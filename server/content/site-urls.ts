@@ -27,7 +27,7 @@
 // Italian as the site's own path words (`/it/prodotti/…`, `/it/collezioni/…`); Italian page slugs are known
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
 import { localizePath, sectionOf, type CompanyPage } from "../../common/locale";
-import type { Lang } from "./types";
+import type { Lang } from "../../common/content";
 
 export interface SiteUrlConfig {
   /** WordPress as the server reaches it. */
