@@ -6,7 +6,8 @@
 //   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
-// - no import cycles anywhere;
+// - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
+//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
 // - no console in app/, common/ or server/ (pino is the one way to the log).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";

@@ -14,7 +14,6 @@
 // - Values are plain JSON data (no class instances, no undefined in arrays): they may go to Redis.
 
 import type { BreakerState } from "./breaker";
-import type { MemoryStats } from "./memory-tier";
 
 export type CachePolicyName = "short" | "long" | "menu" | "notFound";
 
@@ -82,6 +81,12 @@ export interface PurgeEvent {
 }
 
 export type PurgeListener = (event: PurgeEvent) => void;
+
+export interface MemoryStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
 
 export interface CacheStats {
   instanceId: string;

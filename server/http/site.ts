@@ -18,8 +18,7 @@ import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
 import { Turns } from "../runtime/turns";
-import { PageRenders } from "./page-renders";
-import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
+import { type PageCache, PageRenders, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import type { RequestScope } from "../request-scope";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
@@ -110,7 +109,7 @@ export function createSite(options: SiteOptions) {
   const setPageHeaders = pageHeaders({ freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds });
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
-  // A miss on a page that is being rendered waits for that render (server/http/page-renders.ts),
+  // A miss on a page that is being rendered waits for that render (server/http/page-cache/page-renders.ts),
   // at most as long as the data it needs may take (the cache's hard timeout).
   const pageCache = options.pageCache;
   const renders = pageCache
