@@ -207,7 +207,7 @@ export interface SearchHit {
   href: string;
 }
 
-export { PREVIEW_TYPES, type PreviewType } from "./content-types";
+export type { PreviewType } from "./content-types";
 import type { PreviewType } from "./content-types";
 
 export type PreviewItem = { kind: "product"; product: Product } | { kind: "page"; type: PreviewType; page: Page };

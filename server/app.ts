@@ -19,7 +19,7 @@ export function createSiteHandler(services: SiteServices, mode: "development" | 
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
-      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), clientIp });
+      context.set(siteContext, { ...services, requestId: res.locals.requestId ?? "", clientIp });
       return context;
     },
   });

@@ -5,8 +5,6 @@ import type { Lang } from "../common/locale";
 import type { PublicConfig } from "../common/public-config";
 import { envSchema, type Env } from "./environment";
 
-export type { Env } from "./environment";
-
 export type RedisConfig =
   | { mode: "none" }
   | { mode: "single"; url: string }

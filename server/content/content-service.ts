@@ -27,7 +27,6 @@ import { createProjectReads } from "./projects";
 import { createPageReads } from "./pages";
 import { createMenuReads } from "./menus";
 
-export type { ContentObserver, ContentServiceOptions, FallbackKind } from "./content-reads";
 
 const SEARCH_PER_PAGE = 20;
 

@@ -11,22 +11,10 @@ import express, { type Request, type RequestHandler, type Response, Router } fro
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { createRateLimits, type ClientLimiter } from "./rate-limits";
+import { CONTENT_TYPES, itemTag, listTag } from "../content/cache-keys";
 
-export const WEBHOOK_TYPES = [
-  "products",
-  "product_categories",
-  "product_colors",
-  "imagemap_products",
-  "collections",
-  "exclusives",
-  "designers",
-  "projects",
-  "pages",
-  "media",
-  "menu",
-  "front-page",
-  "all",
-] as const;
+/** Every content type, and `all` (a purge of everything). */
+export const WEBHOOK_TYPES = [...CONTENT_TYPES, "all"] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
 export const WEBHOOK_MAX_BYTES = 64 * 1024;
@@ -74,12 +62,12 @@ export function tagsForEvent(event: WebhookEvent): { hard: string[]; soft: strin
     case "all":
       return { hard: [], soft: [] };
     case "menu":
-      return { hard: [], soft: ["menu", "menu:list"] };
+      return { hard: [], soft: ["menu", listTag("menu")] };
     case "front-page":
       return { hard: [], soft: ["front-page"] };
     default: {
-      const item = `${event.type}:${event.id}`;
-      const list = `${event.type}:list`;
+      const item = itemTag(event.type, event.id);
+      const list = listTag(event.type);
       return event.action === "delete" ? { hard: [item], soft: [list] } : { hard: [], soft: [item, list] };
     }
   }

@@ -55,4 +55,3 @@ export function createIntegrations(options: IntegrationsOptions): Integrations {
 
 export { clientErrorsHandler, CLIENT_ERRORS_PATH } from "./client-errors";
 export { serviceWorkerHandler, SERVICE_WORKER_PATH } from "./service-worker";
-export type { IntegrationFlags, NewsletterOutcome, ContactOutcome } from "../../common/form-outcomes";

@@ -23,7 +23,7 @@ export function pageHeaders(cdnPolicy: { freshSeconds: number; staleSeconds: num
 /** Runs the rest of the request in its scope, and sets the page's cache headers from it. */
 export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
   return (req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined, req.path);
+    const scope = newScope(res.locals.requestId, req.path);
     res.locals.scope = scope;
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
@@ -41,7 +41,7 @@ export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
       // A route that answers per visitor says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
-      const timing = [`cache;desc="${(res.locals.cacheOutcome as string | undefined) ?? "render"}"`];
+      const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
       if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);
       res.setHeader("Server-Timing", timing.join(", "));
     });
