@@ -6,6 +6,7 @@
 //   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
+// - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
 // - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
 //   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
 // - no console in app/, common/ or server/ (pino is the one way to the log).
@@ -130,6 +131,20 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         { patterns: [forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/.")] },
+      ],
+    },
+  },
+  {
+    files: ["server/content/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
+            forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**"], "server/content/ speaks no HTTP: it returns domain results and errors (outage.ts); server/http/ turns them into answers."),
+          ],
+        },
       ],
     },
   },

@@ -1,23 +1,21 @@
-// Process entry: configuration, logger, metrics, the services (built once, here), the express
-// site, and a graceful shutdown. `--dev` runs Vite in middleware mode; otherwise the built
-// React Router handler in build/server serves the pages.
-import path from "node:path";
+// Process entry. It only composes: configuration, logger, metrics, the services (built once,
+// here), the pages (server/pages.ts: Vite in development, else the built React Router handler),
+// the express site (server/http/site.ts) and the shutdown (server/shutdown.ts). The data path:
+// a loader → the ContentService (server/content, answering domain results) → the data cache
+// (server/cache) → WordPress; server/http/content-answers.ts turns the domain errors into 503/404.
 import http from "node:http";
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { RequestHandler } from "express";
 import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
-import { createWordPressClient, isAuthenticationFailure, type WordPressError } from "./content/wordpress-client";
-import { answeringOutages } from "./content/outage";
+import { readinessReport } from "./http/readiness";
+import { createWordPressClient, isAuthenticationFailure } from "./content/wordpress-client";
+import { siteContent } from "./content/site-content";
+import { answeringContentErrors } from "./http/content-answers";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
-import { DEFAULT_LANG, LANGS } from "../common/locale";
-import { routeIdOf } from "../common/route-table";
 import { createContentService } from "./content/content-service";
-import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
+import { createCacheStackFromConfig, createRedisClients } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createCdnPurger } from "./cdn";
@@ -27,14 +25,9 @@ import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
 import { APP_VERSION } from "../common/brand";
 import { Turns } from "./runtime/turns";
+import { loadPages } from "./pages";
+import { exitOnSignals } from "./shutdown";
 
-// The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-const root = projectRoot();
 const dev = process.argv.includes("--dev");
 
 async function main() {
@@ -98,17 +91,7 @@ async function main() {
   // The cache between the ContentService and WordPress: memory, then Redis when configured.
   // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
-  const cdnPurger = createCdnPurger({
-    provider: config.cdn.provider,
-    apiToken: config.cdn.apiToken,
-    fastlyServiceId: config.cdn.fastlyServiceId,
-    cloudflareZoneId: config.cdn.cloudflareZoneId,
-    varnishUrls: config.cdn.varnishUrls,
-    apiUrl: config.cdn.apiUrl,
-    requestsPerSecond: config.cdn.purgeRate,
-    onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
-  });
-  const policies = policiesFromConfig(config.cache);
+  const cdnPurger = createCdnPurger({ ...config.cdn, requestsPerSecond: config.cdn.purgeRate, onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }) });
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
@@ -121,7 +104,7 @@ async function main() {
         metrics.redisUp.set(up ? 1 : 0);
         state.redis = up ? "up" : "down";
       },
-      served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
+      served: ({ tags, freshSeconds }) => noteContent(tags, freshSeconds),
     },
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
@@ -144,32 +127,8 @@ async function main() {
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
   await Promise.race([languages.discover(), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-  /** The fields of a log line about a page WordPress could not serve. */
-  const originFailure = (error: WordPressError) => {
-    const scope = currentScope();
-    return {
-      reqId: scope?.requestId,
-      path: scope?.path,
-      routeId: scope?.path ? routeIdOf(scope.path) : undefined,
-      endpoint: error.endpoint,
-      status: error.status,
-      code: error.code,
-      cause: error.message,
-    };
-  };
-  const answering = answeringOutages(service, {
-    onOutage: (error) => logger.warn(originFailure(error), "WordPress unreachable and nothing cached: answering 503"),
-    onUnusable: (error) => logger.error(originFailure(error), "WordPress's answer could not be read and nothing cached: answering 503"),
-    onLanguageRefused(error) {
-      for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
-    },
-  });
-  // A language WordPress does not serve has no translations to ask it for (the alternates of
-  // every page would otherwise send it one refused request per key and filter).
-  const content: typeof answering = {
-    ...answering,
-    translate: (kind, key, from, to) => (languages.isServed(from) && languages.isServed(to) ? answering.translate(kind, key, from, to) : Promise.resolve(null)),
-  };
+  // Loaders see WordPress's outages as 503 and refused languages as 404 (the HTTP boundary).
+  const content = answeringContentErrors(siteContent(service, { languages, logger }));
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
   // Document renders whose synchronous work may share one task: two, so a render that waits on
@@ -178,27 +137,7 @@ async function main() {
   const renderTurns = new Turns(2);
   const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages, renderTurns };
 
-  let pages: RequestHandler;
-  const before: RequestHandler[] = [];
-  let clientDir: string | undefined;
-  if (dev) {
-    const vite = await import("vite");
-    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-    before.push(server.middlewares);
-    pages = async (req, res, next) => {
-      try {
-        const mod = (await server.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-        return mod.createSiteHandler(services, "development")(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) server.ssrFixStacktrace(error);
-        next(error);
-      }
-    };
-  } else {
-    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
-    pages = build.createSiteHandler(services, "production");
-    clientDir = path.join(root, "build/client");
-  }
+  const { pages, before, clientDir } = await loadPages(services, dev);
 
   const pageCache = config.cache.pageCacheMb > 0 && !dev
     ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
@@ -225,20 +164,7 @@ async function main() {
     onWebhook: (result) => metrics.webhookRequests.inc({ result }),
     limits: rateLimits,
   });
-  const readiness = () => {
-    const stats = cache.stats();
-    // A Redis that refuses our credentials will not come back by itself: say so.
-    const redis = stats.redis === "down" && redisAuthFailed ? "auth failed" : stats.redis;
-    return {
-      redis,
-      breaker: stats.breaker,
-      bus: stats.bus,
-      memory: stats.memory,
-      pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
-      languages: languages.state(),
-      warnings: [...fallbacks.values()],
-    };
-  };
+  const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
   const site = createSite({ config, logger, metrics, state, pages, clientDir, uploadsUrl: `${wpUrl}/wp-content/uploads`, before, pageCache, api, readiness, rateLimits, languages: languages.served });
   const server = http.createServer(site.handle);
   // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
@@ -253,28 +179,17 @@ async function main() {
   const metricsServer = await startMetricsServer(metrics, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 
-  // SIGTERM: readiness turns 503 at once so the balancer stops sending, in-flight requests finish,
-  // then the process leaves. A second signal, or 25 s, forces the exit.
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    state.shuttingDown = true;
-    logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 25_000);
-    force.unref();
-    server.close(async () => {
+  exitOnSignals({
+    server,
+    logger,
+    beginDraining: () => void (state.shuttingDown = true),
+    async close() {
       metricsServer.close();
       await cache.close().catch(() => undefined);
       languages.close();
       await closeDemo?.();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+    },
+  });
 }
 
 main().catch((error) => {

@@ -168,7 +168,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
    * every such page.
    */
   const deliver = <T>(record: CacheRecord): T => {
-    if (observe.served && !insideFetch.getStore()) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy }));
+    if (observe.served && !insideFetch.getStore()) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy, freshSeconds: policies[record.policy].freshSeconds }));
     return serve<T>(record, errors);
   };
 

@@ -52,10 +52,11 @@ export interface CacheObserver {
   lookup(tier: LookupTier, result: LookupResult): void;
   redisState(up: boolean): void;
   /**
-   * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
-   * layer collects them so a page carries the tags of all the content it was rendered from.
+   * Every answer handed to a caller, cached or fetched, with its final tags, its policy and that
+   * policy's fresh seconds: the page layer collects them so a page carries the tags of all the
+   * content it was rendered from, and lives no longer than its shortest-lived content.
    */
-  served?(event: { tags: readonly string[]; policy: CachePolicyName }): void;
+  served?(event: { tags: readonly string[]; policy: CachePolicyName; freshSeconds: number }): void;
 }
 
 export interface CdnPurger {
