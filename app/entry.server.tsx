@@ -89,9 +89,8 @@ export default async function handleRequest(
 
 /** The request's log: pino's level, the request id, the path and the route id (its language included). */
 function renderLog(context: RouterContextProvider, request: Request) {
-  const { logger, requestId } = context.get(siteContext);
   const path = new URL(request.url).pathname;
-  return logger.child({ reqId: requestId, path, routeId: routeIdOf(path) });
+  return context.get(siteContext).requestLog().child({ path, routeId: routeIdOf(path) });
 }
 
 // Errors reach the operators' log; aborted requests (visitor went away) are noise, and an error

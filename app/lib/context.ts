@@ -11,7 +11,8 @@ import type { FormServices, RenderTurns, ServedLanguages } from "../../common/si
 export interface SiteContext {
   content: ContentService;
   publicConfig: PublicConfig;
-  requestId: string;
+  /** The log of this request: the process's logger with the request's id (`reqId`). */
+  requestLog(): Logger;
   /** Newsletter and contact form (server/integrations), with the flags of which are on. */
   integrations: FormServices;
   /** The languages served: those WordPress serves (or SITE_LANGUAGES), a runtime fact. */

@@ -6,8 +6,6 @@ export type CacheOutcome = "page-hit" | "page-miss" | "page-collapsed";
 
 declare module "express-serve-static-core" {
   interface Locals {
-    /** The request id (logged as `reqId`, sent to WordPress as X-Request-Id); set when the request begins. */
-    requestId?: string;
     /** When the request began (ms since the epoch): a stored page's age counts from it. */
     startedAt?: number;
     /** The page cache's outcome (`Server-Timing: cache`, the request log's `cache`). */
@@ -16,7 +14,11 @@ declare module "express-serve-static-core" {
     pageCacheKey?: string;
     /** An answer that varies by visitor (the `/` language redirect): never stored, never shared. */
     privateAnswer?: boolean;
-    /** What the page learns while it renders (tags, freshness, WordPress time). */
+    /**
+     * The request's scope, set when the request begins: the one carrier of its id (logged as
+     * `reqId`, sent to WordPress as X-Request-Id), and what the page learns while it renders
+     * (tags, freshness, WordPress time).
+     */
     scope?: RequestScope;
   }
 }

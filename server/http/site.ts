@@ -19,6 +19,7 @@ import { canonicalUrlRedirect } from "./canonical-url";
 import { mediaProxy } from "./media";
 import { Turns } from "../runtime/turns";
 import { dataHardTimeoutMs } from "../cache";
+import { newScope } from "../request-scope";
 import { type PageCache, PageRenders, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import type { RateLimits } from "./rate-limits";
@@ -77,11 +78,11 @@ export function createSite(options: SiteOptions) {
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
-  /** Once per request, on the hit path or in express, whichever comes first: its start, its id and its log line. */
+  /** Once per request, on the hit path or in express, whichever comes first: its start, its scope (with its id) and its log line. */
   const begin = (req: IncomingMessage, res: ServerResponse & { locals?: Locals }, pathname: string): Locals => {
     const locals = (res.locals ??= Object.create(null) as Locals);
     locals.startedAt ??= Date.now();
-    locals.requestId ??= observe(req, res, pathname, () => locals.cacheOutcome);
+    locals.scope ??= newScope(observe(req, res, pathname, () => locals.cacheOutcome), pathname);
     return locals;
   };
   app.use((req, res, next) => {
@@ -170,7 +171,7 @@ export function createSite(options: SiteOptions) {
     const url = req.url ?? "/";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
-    // express keeps res.locals it finds, so a miss carries its request id on.
+    // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
     const locals = begin(req, res, pathname);
     if (hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);

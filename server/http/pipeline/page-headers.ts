@@ -23,8 +23,7 @@ export function pageHeaders(cdnPolicy: { freshSeconds: number; staleSeconds: num
 /** Runs the rest of the request in its scope, and sets the page's cache headers from it. */
 export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
   return (req, res, next) => {
-    const scope = newScope(res.locals.requestId, req.path);
-    res.locals.scope = scope;
+    const scope = (res.locals.scope ??= newScope(undefined, req.path));
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
