@@ -14,7 +14,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouter(), routeModuleGuard(), offlineApp({ ssrBuild: !!isSsrBuild }), serviceWorker()],
 }));
 
-// --- The chunk reload guard inside React Router (spec §8, app/lib/chunk-reload.ts) --------------
+// --- The chunk reload guard inside React Router (app/lib/chunk-reload.ts) --------------
 //
 // React Router's loader of route modules catches a failed import itself and calls
 // `window.location.reload()`: the current page, not the target, and with no guard, so a broken

@@ -1,6 +1,6 @@
 // Server rendering. Every document is rendered completely before it is sent (onAllReady): pages
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
-// If even the error page fails to render, the last-resort page answers (spec §8).
+// If even the error page fails to render, the last-resort page answers.
 import { PassThrough } from "node:stream";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";

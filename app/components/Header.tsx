@@ -1,4 +1,4 @@
-// The header of DESIGN.md: wordmark left, main menu centred, language and wishlist right;
+// The header: wordmark left, main menu centred, language and wishlist right;
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// The quiet filter bar above the grid (DESIGN.md): category, colour swatches, sort and a search
+// The quiet filter bar above the grid: category, colour swatches, sort and a search
 // box, all plain GET form fields, so filters live in the URL and work without JavaScript.
 import { Form, useNavigate } from "react-router";
 import type { Category, Colour, ProductSort } from "../../common/content";

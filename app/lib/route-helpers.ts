@@ -1,5 +1,5 @@
 // Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
-// (spec §8: 'This page could not be found', rendered by the error boundary).
+// ('This page could not be found', rendered by the error boundary).
 import { data, redirect, type MetaArgs } from "react-router";
 import type { ContentService } from "../../common/content";
 import { collectionPageLd, productItems } from "./structured-data";
@@ -127,7 +127,7 @@ export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderD
   });
 }
 
-/** The content host appears only in preconnect, feed and pingback links (spec §7). */
+/** The content host appears only in preconnect, feed and pingback links. */
 export function contentHostLinks(wpPublicUrl: string | undefined) {
   if (!wpPublicUrl) return [];
   return [

@@ -1,4 +1,4 @@
-// The sitemaps (CONTRACT: an index and one sitemap per language, with hreflang alternates): the
+// The sitemaps (an index and one sitemap per language, with hreflang alternates): the
 // routes the route table marks for the sitemap — list pages always, one URL per published item of
 // a keyed route (products by id, categories, collections and exclusives by slug), company pages
 // when WordPress publishes them — each with its alternates in the other language (paired through

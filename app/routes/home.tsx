@@ -1,4 +1,4 @@
-// The home page (DESIGN.md): a hero with one object and the tagline, featured collections and
+// The home page: a hero with one object and the tagline, featured collections and
 // exclusives as large tiles, the imagemap with its hotspots, and the newest products.
 import { useLocation } from "react-router";
 import type { Route } from "./+types/home";

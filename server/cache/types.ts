@@ -6,7 +6,7 @@
 // - `key` names one origin request and everything that shapes its answer; equal keys are
 //   interchangeable values.
 // - The final tags of an entry are `tags` plus whatever `fetch` adds through `entry.tag()` (the
-//   ids of the items in the answer are known only once it has come: CONTRACT "Purge semantics").
+//   ids of the items in the answer are known only once it has come: docs/interfaces.md "Purge semantics").
 // - `policy` is the default; `fetch` may switch it with `entry.policy()` (an answer that says
 //   "not found" is cached briefly under "notFound", like a 404).
 // - A `fetch` that throws caches nothing: errors are never cached (Hydrogen's rule), the caller

@@ -1,4 +1,4 @@
-// The two ways in for a purge (CONTRACT "The WordPress webhook", "Endpoints"):
+// The two ways in for a purge (docs/interfaces.md "The WordPress webhook", "Endpoints"):
 // - POST /api/cache/webhook from the WordPress plugin: HMAC-SHA256 over "<timestamp>.<raw body>",
 //   a 300 s window, event batches; updates are soft purges, deletes hard ones.
 // - POST /api/cache/purge from SREs: a bearer token, tags or everything.
@@ -34,7 +34,7 @@ const purgeSchema = z.union([
 
 export type WebhookEvent = z.infer<typeof eventSchema>;
 
-/** `webhook_requests_total{result}` (CONTRACT "Metrics"). */
+/** `webhook_requests_total{result}` (docs/interfaces.md "Metrics"). */
 export const WEBHOOK_RESULTS = ["accepted", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
 export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 

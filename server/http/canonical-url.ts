@@ -1,4 +1,4 @@
-// 301 to a page's canonical URL (CONTRACT "Page responses"): the language prefix and the path
+// 301 to a page's canonical URL (docs/interfaces.md "Page responses"): the language prefix and the path
 // words in lowercase. React Router matches paths in any letter case, so /IT/prodotti rendered a
 // page under a mixed-case address (in English: the language is read from the lowercase prefix).
 // The route table (common/route-table.ts) names the canonical form; ids, slugs and the whole

@@ -9,7 +9,7 @@ import type { PageCache, PageEntry } from "./store";
 
 export interface PageHeaders {
   /**
-   * Cache headers for a page of this status, Surrogate-Key and freshness (CONTRACT "Page
+   * Cache headers for a page of this status, Surrogate-Key and freshness (docs/interfaces.md "Page
    * responses"); a private answer (the language decision at /) is never public.
    */
   (res: ServerResponse, status: number, surrogateKey: string, freshSeconds: number | undefined, privateAnswer?: boolean): void;

@@ -1,4 +1,4 @@
-// The cache headers of a page (CONTRACT "Page responses"): set from what the page was rendered
+// The cache headers of a page (docs/interfaces.md "Page responses"): set from what the page was rendered
 // from, as its headers leave. Each page request gets a scope that collects the tags of the content
 // it renders (server/request-scope.ts).
 import type { RequestHandler } from "express";
