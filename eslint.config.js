@@ -2,10 +2,13 @@
 // React's hooks rules, jsx-a11y, and the import boundaries of the layout (README "Layout"):
 //
 // - common/ is isomorphic and stands alone: it imports nothing from app/ or server/;
-// - app/ (the React Router application, browser and SSR) imports common/ and server *types* only;
+// - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even
+//   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
-// - no import cycles anywhere;
+// - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
+// - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
+//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
 // - no console in app/, common/ or server/ (pino is the one way to the log).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -15,7 +18,7 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import globals from "globals";
 
 /** `no-restricted-imports` patterns: a group of paths, with the reason an operator reads. */
-const forbid = (group, message, allowTypeImports = false) => ({ group, message, allowTypeImports });
+const forbid = (group, message) => ({ group, message });
 
 export default tseslint.config(
   {
@@ -120,7 +123,7 @@ export default tseslint.config(
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [forbid(["**/server/**"], "app/ imports server types only (import type …); shared values live in common/.", true)] },
+        { patterns: [forbid(["**/server/**"], "app/ imports nothing from server/, not even types: what both sides share lives in common/.")] },
       ],
     },
   },
@@ -130,6 +133,20 @@ export default tseslint.config(
       "@typescript-eslint/no-restricted-imports": [
         "error",
         { patterns: [forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/.")] },
+      ],
+    },
+  },
+  {
+    files: ["server/content/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
+            forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**"], "server/content/ speaks no HTTP: it returns domain results and errors (outage.ts); server/http/ turns them into answers."),
+          ],
+        },
       ],
     },
   },

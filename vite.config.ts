@@ -1,8 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
+import { VitePWA } from "vite-plugin-pwa";
 import { LANGS, localizePath, type Lang } from "./common/locale";
 import { BRAND } from "./common/brand";
 import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
@@ -12,10 +11,10 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
   },
-  plugins: [reactRouter(), routeModuleGuard(), offlineApp({ ssrBuild: !!isSsrBuild })],
+  plugins: [reactRouter(), routeModuleGuard(), offlineApp({ ssrBuild: !!isSsrBuild }), serviceWorker()],
 }));
 
-// --- The chunk reload guard inside React Router (spec §8, app/lib/chunk-reload.ts) --------------
+// --- The chunk reload guard inside React Router (app/lib/chunk-reload.ts) --------------
 //
 // React Router's loader of route modules catches a failed import itself and calls
 // `window.location.reload()`: the current page, not the target, and with no guard, so a broken
@@ -43,18 +42,19 @@ function routeModuleGuard(): Plugin {
   };
 }
 
-// --- The installable, offline app (spec §1: an offline service worker) -------------------------
+// --- The installable, offline app ------------------------------------------------------------
 //
-// The client build emits the web manifest and its PNG icons (drawn from one SVG with sharp).
-// The service worker is built last, after React Router's server build, because only then is
-// build/client complete: React Router writes its `manifest-*.js` chunk and moves server-emitted
-// assets there during the server build, after vite-plugin-pwa's own hook would have run, which
-// would leave them out of the precache. So: compile app/lib/service-worker.ts with esbuild, then
-// let workbox-build inject the precache list of every file in build/client, and write the offline
-// pages in both languages next to it. The worker is registered by app/lib/offline.ts (no
-// virtual:pwa-register) and served from /sw.js with `Cache-Control: no-cache`.
+// The client build emits the web manifest, its PNG icons (drawn from one SVG with sharp) and the
+// offline pages in both languages. The service worker (app/lib/sw.ts, workbox) is built by
+// vite-plugin-pwa with injectManifest: its precache list is every file of build/client. That list
+// is complete only once React Router's server build has written its `manifest-*.js` chunk and the
+// server-emitted assets there, after the client build's own hooks have run: so the worker is
+// generated again from react-router.config.ts's `buildEnd`, when the whole build has finished
+// (the client build's first pass is overwritten). The worker is registered by app/lib/offline.ts
+// (no virtual:pwa-register) and served from /sw.js with `Cache-Control: no-cache`.
 
-const CLIENT_DIR = "build/client"; // react-router.config.ts: buildDirectory "build"
+/** What the worker precaches, in build/client: the app shell, fonts, icons and offline pages. */
+const SERVICE_WORKER_PRECACHE = ["assets/**/*.{js,css}", "fonts/**/*.{woff2,css}", "icons/*.png", "offline/*.html", "manifest.webmanifest", "favicon.svg"];
 
 /** The monogram: F and C drawn as strokes (no font needed), a gold rule under them. */
 function iconSvg(maskable: boolean): string {
@@ -137,13 +137,11 @@ ${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">\n` : ""}<link rel="
 }
 
 function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
-  let root = process.cwd();
   let command: "build" | "serve" = "serve";
   const devIcons = new Map<string, Promise<Buffer>>();
   return {
     name: "fc-offline-app",
     configResolved(config) {
-      root = config.root;
       command = config.command;
     },
     // Development: the manifest and icons from memory (the worker is not registered in dev).
@@ -163,70 +161,36 @@ function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
         }, next);
       });
     },
-    async generateBundle() {
+    async generateBundle(_options, bundle) {
       if (command !== "build" || ssrBuild) return;
       this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: webManifest() });
       for (const icon of ICONS) this.emitFile({ type: "asset", fileName: icon.file, source: await renderIcon(icon.size, icon.maskable) });
-    },
-    closeBundle: {
-      order: "post",
-      sequential: true,
-      async handler() {
-        if (command !== "build" || !ssrBuild) return;
-        const clientDir = path.resolve(root, CLIENT_DIR);
-        if (!existsSync(path.join(clientDir, "assets"))) throw new Error(`${CLIENT_DIR}/assets is missing: the client build must run first`);
-        // The offline pages use the site's own stylesheet (the root route's app-*.css).
-        const css = readdirSync(path.join(clientDir, "assets")).find((f) => /^app-[\w-]+\.css$/.test(f));
-        mkdirSync(path.join(clientDir, "offline"), { recursive: true });
-        for (const lang of LANGS) {
-          writeFileSync(path.join(clientDir, "offline", `${lang}.html`), offlineHtml(lang, css ? `/assets/${css}` : undefined));
-        }
-        await buildServiceWorker(root, clientDir);
-      },
+      // The offline pages use the site's own stylesheet (the root route's app-*.css).
+      const css = Object.keys(bundle).find((file) => /^assets\/app-[\w-]+\.css$/.test(file));
+      for (const lang of LANGS) this.emitFile({ type: "asset", fileName: `offline/${lang}.html`, source: offlineHtml(lang, css ? `/${css}` : undefined) });
     },
   };
 }
 
-async function buildServiceWorker(root: string, clientDir: string): Promise<void> {
-  const { build } = await import("esbuild");
-  const { injectManifest } = await import("workbox-build");
-  const compiled = await build({
-    entryPoints: [path.join(root, "app/lib/service-worker.ts")],
-    bundle: true,
-    format: "iife",
-    platform: "browser",
-    target: "es2020",
-    minify: true,
-    write: false,
-    legalComments: "none",
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "warning",
-  });
-  const tmp = path.join(os.tmpdir(), `fc-sw-${process.pid}-${Date.now()}.js`);
-  writeFileSync(tmp, compiled.outputFiles[0]!.text);
-  const listed = new Set<string>();
-  try {
-    const result = await injectManifest({
-      swSrc: tmp,
-      swDest: path.join(clientDir, "sw.js"),
-      globDirectory: clientDir,
-      globPatterns: ["assets/**/*.{js,css}", "fonts/**/*.{woff2,css}", "icons/*.png", "offline/*.html", "manifest.webmanifest", "favicon.svg"],
+/**
+ * The service worker: app/lib/sw.ts bundled on its own (a classic script: registered without
+ * `type: "module"`), with the precache list injected at `self.__WB_MANIFEST`. Generated for real
+ * from react-router.config.ts's `buildEnd` (see above), which also checks the list is complete.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "app/lib",
+    filename: "sw.ts",
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: SERVICE_WORKER_PRECACHE,
       // Hashed file names are their own revision.
       dontCacheBustURLsMatching: /^assets\//,
       maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
-      manifestTransforms: [
-        (entries) => {
-          for (const entry of entries) listed.add(entry.url);
-          return Promise.resolve({ manifest: entries, warnings: [] });
-        },
-      ],
-    });
-    for (const warning of result.warnings) console.warn(`service worker: ${warning}`);
-    const assets = readdirSync(path.join(clientDir, "assets")).filter((f) => /\.(js|css)$/.test(f));
-    const missing = assets.filter((f) => !listed.has(`assets/${f}`));
-    if (missing.length > 0) throw new Error(`service worker: precache misses ${missing.join(", ")}`);
-    console.log(`service worker: ${CLIENT_DIR}/sw.js precaches ${result.count} files, ${(result.size / 1024).toFixed(0)} KiB`);
-  } finally {
-    rmSync(tmp, { force: true });
-  }
+      rollupFormat: "iife",
+      minify: true,
+    },
+  });
 }

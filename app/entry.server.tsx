@@ -1,6 +1,6 @@
 // Server rendering. Every document is rendered completely before it is sent (onAllReady): pages
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
-// If even the error page fails to render, the last-resort page answers (spec §8).
+// If even the error page fails to render, the last-resort page answers.
 import { PassThrough } from "node:stream";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
@@ -89,9 +89,8 @@ export default async function handleRequest(
 
 /** The request's log: pino's level, the request id, the path and the route id (its language included). */
 function renderLog(context: RouterContextProvider, request: Request) {
-  const { logger, requestId } = context.get(siteContext);
   const path = new URL(request.url).pathname;
-  return logger.child({ reqId: requestId, path, routeId: routeIdOf(path) });
+  return context.get(siteContext).requestLog().child({ path, routeId: routeIdOf(path) });
 }
 
 // Errors reach the operators' log; aborted requests (visitor went away) are noise, and an error

@@ -1,4 +1,4 @@
-// The document: <html lang>, the head of spec §1, body attributes of spec §2, the loading bar,
+// The document: <html lang>, the head, the body's attributes, the loading bar,
 // and the last error boundary. Language comes from the path prefix, never from a cookie, so every
 // page but / is the same for every visitor and can be cached.
 import { lazy, Suspense, useEffect } from "react";
@@ -125,7 +125,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {children}
           <SiteStatus />
         </I18nextProvider>
-        {/* Scroll (spec §2): keyed per history entry, so a new navigation starts at the top (or at
+        {/* Scroll: keyed per history entry, so a new navigation starts at the top (or at
             its hash; html's scroll-behavior makes it smooth) and Back/Forward restore where the
             visitor was. Opening and closing a product dialog passes preventScrollReset: the list
             underneath stays where it is. */}
@@ -136,7 +136,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** The font stylesheet is added once the page is ready (spec §7): first paint never waits for it. */
+/** The font stylesheet is added once the page is ready: first paint never waits for it. */
 function useFontStylesheet() {
   useEffect(() => {
     if (document.querySelector(`link[href="${FONT_STYLESHEET}"]`)) return;

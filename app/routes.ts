@@ -1,4 +1,4 @@
-// The route tree of spec §2, built for every language from the route table (common/route-table.ts):
+// The route tree, built for every language from the route table (common/route-table.ts):
 // nothing about a route is written here. Each language gets its own layout route (menus and
 // footer per language: React Router re-runs a loader when its route id changes, which a language
 // switch does). Product details are children of the list they open over, so the list stays

@@ -1,7 +1,7 @@
 // `npm run audit`: Lighthouse 12 (mobile, the default) with Debian's Chromium on the main page types
 // in both languages — home, products, a product, a collection, the wishlist and the 404 — against
 // the built site in demo mode. Prints the four category scores per page and writes the full
-// figures to bench/reports/audit-<time>.json. Targets (issue 7): performance ≥ 95,
+// figures to bench/reports/audit-<time>.json. Targets: performance ≥ 95,
 // accessibility, best practices and SEO 100.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// The page of last resort: shown when even the error page fails to render (spec §8). The server
+// The page of last resort: shown when even the error page fails to render. The server
 // answers it as static HTML (entry.server); the browser shows the same sentence and link home from
 // the root's last error boundary (components/LastResort.tsx). Its words live here, in both
 // languages, and not in the message files: a failure to load messages must not take it down too.

@@ -1,4 +1,4 @@
-// The language cookie (spec §9): i18n_redirected, 365 days, path /, domain and secure flag from
+// The language cookie: i18n_redirected, 365 days, path /, domain and secure flag from
 // configuration. Written in the browser by the language switcher; read on the server only at /.
 import { parseCookie, stringifySetCookie } from "cookie";
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, isLang, type Lang } from "./locale";

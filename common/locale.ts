@@ -1,13 +1,13 @@
 // Languages and localized paths: links, alternates and language switches built from the path
 // words of the route table (common/route-table.ts), where the words and languages are written.
-// English has no prefix; Italian lives under /it with Italian path words (spec §2).
+// English has no prefix; Italian lives under /it with Italian path words.
 import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table";
 
 export { COMPANY_PAGES, DEFAULT_LANG, LANGS, type CompanyPage, type Lang, type Section };
 /** The path words per section and language (the route table's WORDS). */
 export const SEGMENTS = WORDS;
 
-/** Labels of the language switcher (spec §9). */
+/** Labels of the language switcher. */
 export const LANG_LABELS: Record<Lang, { short: string; name: string }> = {
   en: { short: "Eng", name: "English" },
   it: { short: "Ita", name: "Italiano" },
@@ -24,7 +24,7 @@ export function prefixOf(lang: Lang): string {
   return lang === DEFAULT_LANG ? "" : `/${lang}`;
 }
 
-/** The language a path belongs to: the prefix decides (spec §4). */
+/** The language a path belongs to: the prefix decides. */
 export function langFromPath(pathname: string): Lang {
   return LANGS.find((lang) => lang !== DEFAULT_LANG && (pathname === `/${lang}` || pathname.startsWith(`/${lang}/`))) ?? DEFAULT_LANG;
 }
@@ -74,7 +74,7 @@ export function alternatePath(pathname: string, to: Lang): string {
 /**
  * Path of the list a product dialog sits on: /it/categorie/vasi/prodotti/12 → /it/categorie/vasi.
  * The scroll position and the page transition are keyed on it, so opening or closing a product
- * never resets the list underneath (spec §2).
+ * never resets the list underneath.
  */
 export function listPathOf(pathname: string): string {
   const { lang, words } = parsePath(pathname);

@@ -45,7 +45,7 @@ export type Translatable = "products" | "product_categories" | "product_colors" 
 export interface RouteKey {
   readonly key: "id" | "slug";
   readonly content: Translatable;
-  /** The route also answers without it (spec §2 `{id?}`). */
+  /** The route also answers without it (an optional `{id?}` segment). */
   readonly optional?: boolean;
 }
 
@@ -88,7 +88,7 @@ const productDialog = (list: string): RouteEntry => ({
 /** The product list's filters, sort, search and page (app/routes/products.tsx). */
 const PRODUCT_LIST_QUERY = { category: "product_categories", colour: "product_colors", sort: "value", q: "search", page: "value" } as const;
 
-/** The pages of one language, in the nesting of spec §2 (the same for every language). */
+/** The pages of one language, in their nesting (the same for every language). */
 export const ROUTES: readonly RouteEntry[] = [
   { name: "home", path: [], module: "routes/home.tsx", sitemap: "always" },
   {
@@ -119,7 +119,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: "preview", path: ["preview"], module: "routes/preview.tsx", query: { type: "value", id: "value", exp: "value", sig: "value" } },
 ];
 
-/** Every path no other route claims: 404 (spec §8). */
+/** Every path no other route claims: 404. */
 export const NOT_FOUND_ROUTE = { name: "not-found", module: "routes/not-found.tsx" } as const;
 /** The layout of one language (header, footer, menus per language). */
 export const LANGUAGE_LAYOUT = { name: "locale", module: "routes/locale-layout.tsx" } as const;

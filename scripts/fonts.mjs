@@ -1,5 +1,5 @@
-// Copies the self-hosted fonts (DESIGN.md: @fontsource from npm) into public/fonts and writes the
-// font stylesheet the page adds once it is ready (spec §7). Latin subsets only: the two
+// Copies the self-hosted fonts (@fontsource from npm) into public/fonts and writes the
+// font stylesheet the page adds once it is ready. Latin subsets only: the two
 // languages of the site need nothing else.
 import { copyFileSync, mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -17,7 +17,7 @@ const faces = [
   { pkg: "@fontsource/inter", family: "Inter", file: "inter-latin-500-normal.woff2", weight: 500, style: "normal" },
 ];
 
-let css = "/* Self-hosted fonts, added after load (spec §7). */\n";
+let css = "/* Self-hosted fonts, added after load. */\n";
 for (const face of faces) {
   const source = path.join(path.dirname(require.resolve(`${face.pkg}/package.json`)), "files", face.file);
   copyFileSync(source, path.join(out, face.file));

@@ -7,7 +7,7 @@ import type { RequestHandler } from "express";
 import * as build from "virtual:react-router/server-build";
 import { siteContext, type SiteContext } from "../app/lib/context";
 
-export type SiteServices = Omit<SiteContext, "requestId" | "clientIp">;
+export type SiteServices = Omit<SiteContext, "requestLog" | "clientIp">;
 
 export function createSiteHandler(services: SiteServices, mode: "development" | "production"): RequestHandler {
   return createRequestHandler({
@@ -19,7 +19,8 @@ export function createSiteHandler(services: SiteServices, mode: "development" | 
     getLoadContext(req, res) {
       const context = new RouterContextProvider();
       const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
-      context.set(siteContext, { ...services, requestId: String(res.locals.requestId ?? ""), clientIp });
+      const reqId = res.locals.scope?.requestId;
+      context.set(siteContext, { ...services, requestLog: () => services.logger.child({ reqId }), clientIp });
       return context;
     },
   });

@@ -4,9 +4,8 @@
 import os from "node:os";
 import path from "node:path";
 import type { Lang } from "../common/locale";
+import type { PublicConfig } from "../common/public-config";
 import { envSchema, type Env } from "./environment";
-
-export type { Env } from "./environment";
 
 export type RedisConfig =
   | { mode: "none" }
@@ -68,21 +67,6 @@ export interface Config {
     apiUrl: string | undefined;
     purgeRate: number | undefined;
   };
-}
-
-/** What the browser may see. Everything here ends up in HTML; keep secrets out. */
-export interface PublicConfig {
-  siteUrl: string;
-  wpPublicUrl: string | undefined;
-  localeCookie: { domain: string | undefined; secure: boolean };
-  gtmId: string | undefined;
-  measurementId: string | undefined;
-  /** The tag-manager script (`?id=` is appended); overridable for tests (GTM_SCRIPT_URL). */
-  gtmScriptUrl: string | undefined;
-  recaptchaSiteKey: string | undefined;
-  recaptchaScriptUrl: string;
-  consentPolicyIds: { en: string | undefined; it: string | undefined };
-  version: string;
 }
 
 export class ConfigError extends Error {

@@ -1,47 +1,38 @@
-// Process entry: configuration, logger, metrics, the services (built once, here), the express
-// site, and a graceful shutdown. `--dev` runs Vite in middleware mode; otherwise the built
-// React Router handler in build/server serves the pages.
-import path from "node:path";
-import http from "node:http";
-import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { RequestHandler } from "express";
+// Process entry. It only composes: configuration, logger, metrics, the services (built once,
+// here), the pages (server/pages.ts: Vite in development, else the built React Router handler),
+// the express site (server/http/site.ts) and the shutdown (server/shutdown.ts). The data path:
+// a loader → the ContentService (server/content, answering domain results) → the data cache
+// (server/cache) → WordPress; server/http/content-answers.ts turns the domain errors into 503/404.
 import { ConfigError, loadConfig, publicConfig } from "./config";
 import { createLogger } from "./logger";
 import { createMetrics } from "./http/metrics";
 import { startInternalServer } from "./http/internal-site";
+import { startPublicServer } from "./http/public-server";
 import { probes } from "./http/health";
 import { createSite, type SiteState } from "./http/site";
+import { readinessReport } from "./http/readiness";
 import { startMediaService } from "./media";
-import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
-import { createWordPressHealth } from "./content/wordpress-health";
-import { answeringOutages } from "./content/outage";
-import { createWordPressGate, queueBoundFor } from "./content/wordpress-gate";
+import { connectWordPress } from "./wordpress";
+import { siteContent } from "./content/site-content";
+import { answeringContentErrors } from "./http/content-answers";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
-import { DEFAULT_LANG, LANGS } from "../common/locale";
-import { routeIdOf } from "../common/route-table";
 import { createContentService } from "./content/content-service";
-import { createCacheStackFromConfig, createRedisClients, policiesFromConfig } from "./cache";
+import { createCacheStackFromConfig, createRedisClients } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createDeliveryLedger } from "./http/webhook-deliveries";
 import { CDN_DEFAULTS, createCdnPurger } from "./cdn";
 import { createPurgeOutbox } from "./cdn/outbox";
 import { PageCache } from "./http/page-cache";
-import { currentScope, noteContent, noteOrigin } from "./request-scope";
+import { currentScope, noteContent } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
 import { APP_VERSION } from "../common/brand";
 import { Turns } from "./runtime/turns";
+import { loadPages } from "./pages";
+import { exitOnSignals } from "./shutdown";
 
-// The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/.
-function projectRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, "package.json")) && path.dirname(dir) !== dir) dir = path.dirname(dir);
-  return dir;
-}
-const root = projectRoot();
 const dev = process.argv.includes("--dev");
 
 async function main() {
@@ -49,11 +40,7 @@ async function main() {
   try {
     config = loadConfig({ ...process.env, NODE_ENV: dev ? "development" : process.env.NODE_ENV });
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-      process.exit(78);
-    }
-    throw error;
+    exitIfMisconfigured(error);
   }
   const logger = createLogger(config.logLevel);
   const metrics = createMetrics(config.cdn.provider);
@@ -83,56 +70,15 @@ async function main() {
     else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
-  // WordPress's state for /readyz: from every answer, and from a probe every 10 s that also checks
-  // the credentials (users/me) when they are set. The probe has a client of its own: it reaches
-  // WordPress when the gate below is full, and its answers are not page reads.
-  const wordpressHealth = createWordPressHealth({
-    probeClient: createWordPressClient({ baseUrl: wpUrl, user: config.wpAuth?.user, appPassword: config.wpAuth?.appPassword, timeoutMs: Math.min(config.wpTimeoutMs, 5000) }),
-    credentialsSent: config.wpAuth !== undefined,
-    logger,
-    onChange: (wordpress) => void (state.wordpress = wordpress),
-    onAuthFailure: () => metrics.authFailures.inc(),
-  });
-  // At most WP_MAX_CONCURRENCY requests at WordPress from this process; past its queue a read is
-  // refused at once (a stale copy is served, or the page answers 503 with Retry-After).
-  const gate = createWordPressGate({
-    maxInflight: config.wpMaxConcurrency,
-    maxQueued: queueBoundFor(config.wpMaxConcurrency),
-    observe: { inflight: (count) => metrics.originInflight.set(count), rejected: () => metrics.originRejections.inc() },
-  });
-  const client = createWordPressClient({
-    baseUrl: wpUrl,
-    user: config.wpAuth?.user,
-    appPassword: config.wpAuth?.appPassword,
-    timeoutMs: config.wpTimeoutMs,
-    gate,
-    observe(o) {
-      metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
-      metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
-      // Pages already cached keep being served; readiness, the log and the metric tell the operator.
-      wordpressHealth.noteAnswer(o.status, o.code);
-      noteOrigin(o.durationMs);
-    },
-  });
+  // The site's reads behind WP_MAX_CONCURRENCY, and WordPress's state for /readyz (probed too).
+  const wordpress = connectWordPress({ config, wpUrl, logger, metrics, onState: (wordpress) => void (state.wordpress = wordpress) });
   // The cache between the ContentService and WordPress: memory, then Redis when configured.
   // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
-  const cdnPurger = createCdnPurger({
-    provider: config.cdn.provider,
-    apiToken: config.cdn.apiToken,
-    fastlyServiceId: config.cdn.fastlyServiceId,
-    cloudflareZoneId: config.cdn.cloudflareZoneId,
-    varnishUrls: config.cdn.varnishUrls,
-    apiUrl: config.cdn.apiUrl,
-    requestsPerSecond: config.cdn.purgeRate,
-    onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
-  });
+  const cdnPurger = createCdnPurger({ ...config.cdn, requestsPerSecond: config.cdn.purgeRate, onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }) });
   // Pending CDN purges kept in Redis when there is one, so a pod that drains or dies mid-retry
   // leaves them to the others (server/cdn/outbox.ts).
-  const cdnOutbox = cdnPurger
-    ? createPurgeOutbox({ purger: cdnPurger, redis: redisClients?.command, logger, leaseMs: CDN_DEFAULTS.budgetMs + 5000 })
-    : undefined;
-  const policies = policiesFromConfig(config.cache);
+  const cdnOutbox = cdnPurger && createPurgeOutbox({ purger: cdnPurger, redis: redisClients?.command, logger, leaseMs: CDN_DEFAULTS.budgetMs + 5000 });
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
@@ -145,13 +91,13 @@ async function main() {
         metrics.redisUp.set(up ? 1 : 0);
         state.redis = up ? "up" : "down";
       },
-      served: ({ tags, policy }) => noteContent(tags, policies[policy].freshSeconds),
+      served: ({ tags, freshSeconds }) => noteContent(tags, freshSeconds),
     },
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
   const fallbacks = new Map<string, string>();
   const service = createContentService({
-    client,
+    client: wordpress.client,
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
@@ -166,35 +112,11 @@ async function main() {
     },
   });
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
-  const languages = createSiteLanguages({ client, logger, pinned: config.siteLanguages });
+  const languages = createSiteLanguages({ client: wordpress.client, logger, pinned: config.siteLanguages });
   // The credentials are checked at start as well (logged, never fatal: WordPress may come later).
-  await Promise.race([Promise.all([languages.discover(), wordpressHealth.start()]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
-  /** The fields of a log line about a page WordPress could not serve. */
-  const originFailure = (error: WordPressError) => {
-    const scope = currentScope();
-    return {
-      reqId: scope?.requestId,
-      path: scope?.path,
-      routeId: scope?.path ? routeIdOf(scope.path) : undefined,
-      endpoint: error.endpoint,
-      status: error.status,
-      code: error.code,
-      cause: error.message,
-    };
-  };
-  const answering = answeringOutages(service, {
-    onOutage: (error) => logger.warn(originFailure(error), "WordPress unreachable and nothing cached: answering 503"),
-    onUnusable: (error) => logger.error(originFailure(error), "WordPress's answer could not be read and nothing cached: answering 503"),
-    onLanguageRefused(error) {
-      for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
-    },
-  });
-  // A language WordPress does not serve has no translations to ask it for (the alternates of
-  // every page would otherwise send it one refused request per key and filter).
-  const content: typeof answering = {
-    ...answering,
-    translate: (kind, key, from, to) => (languages.isServed(from) && languages.isServed(to) ? answering.translate(kind, key, from, to) : Promise.resolve(null)),
-  };
+  await Promise.race([Promise.all([languages.discover(), wordpress.health.start()]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  // Loaders see WordPress's outages as 503 and refused languages as 404 (the HTTP boundary).
+  const content = answeringContentErrors(siteContent(service, { languages, logger }));
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
   const integrations = createIntegrations({ config, wpUrl, logger, rateLimits });
   // Document renders whose synchronous work may share one task: two, so a render that waits on
@@ -203,27 +125,7 @@ async function main() {
   const renderTurns = new Turns(2);
   const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages, renderTurns };
 
-  let pages: RequestHandler;
-  const before: RequestHandler[] = [];
-  let clientDir: string | undefined;
-  if (dev) {
-    const vite = await import("vite");
-    const server = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
-    before.push(server.middlewares);
-    pages = async (req, res, next) => {
-      try {
-        const mod = (await server.ssrLoadModule("./server/app.ts")) as typeof import("./app");
-        return mod.createSiteHandler(services, "development")(req, res, next);
-      } catch (error) {
-        if (error instanceof Error) server.ssrFixStacktrace(error);
-        next(error);
-      }
-    };
-  } else {
-    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
-    pages = build.createSiteHandler(services, "production");
-    clientDir = path.join(root, "build/client");
-  }
+  const { pages, before, clientDir } = await loadPages(services, dev);
 
   const pageCache = config.cache.pageCacheMb > 0 && !dev
     ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
@@ -255,69 +157,41 @@ async function main() {
       onRedisError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook delivery ids: Redis unavailable, remembered in this process only"),
     }),
   });
-  const readiness = () => {
-    const stats = cache.stats();
-    // A Redis that refuses our credentials will not come back by itself: say so.
-    const redis = stats.redis === "down" && redisAuthFailed ? "auth failed" : stats.redis;
-    return {
-      redis,
-      breaker: stats.breaker,
-      bus: stats.bus,
-      memory: stats.memory,
-      pageCache: pageCache ? { entries: pageCache.size, bytes: pageCache.bytes } : "disabled",
-      languages: languages.state(),
-      warnings: [...fallbacks.values()],
-    };
-  };
-  let media: RequestHandler | undefined;
-  try {
-    media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client, logger, metrics, onPurge: (listener) => cache.onPurge(listener) });
-  } catch (error) {
-    // A cache folder the process cannot write: misconfigured, so stop loud, naming the variable.
-    if (!(error instanceof ConfigError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(78);
-  }
+  const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
+  // /media/ (server/media), unless MEDIA_URL names an image CDN. A cache folder the process cannot
+  // write is a misconfiguration: exit 78, naming the variable.
+  const media = config.mediaUrl
+    ? undefined
+    : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener) }).catch(exitIfMisconfigured);
   // The probes answer the same on both ports; the purge API only on the internal one.
   const health = probes(state, readiness);
   const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served });
-  const server = http.createServer(site.handle);
-  // Above a load balancer's idle timeout (typically 60 s), so the balancer closes first.
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
-  // A burst of new connections (a CDN letting 1,000 visitors through at once) must wait in the
-  // kernel's accept queue, not be dropped from it: a dropped connection is retried by the client
-  // after 1 s, then 3 s (bench case (e): p50 3.5 s, p99 6.3 s with Node's default of 511, most of
-  // it in SYN retries). The kernel caps this at net.core.somaxconn.
-  await new Promise<void>((resolve) => server.listen({ port: config.port, backlog: 4096 }, resolve));
+  const server = await startPublicServer(site.handle, config.port);
   const metricsServer = await startInternalServer({ config, logger, metrics, probes: health, purge: api.purge }, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
 
-  // SIGTERM: readiness turns 503 at once so the balancer stops sending, in-flight requests finish,
-  // then the process leaves. A second signal, or 25 s, forces the exit.
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    state.shuttingDown = true;
-    logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => process.exit(1), 25_000);
-    force.unref();
-    wordpressHealth.stop();
-    server.close(async () => {
+  exitOnSignals({
+    server,
+    logger,
+    beginDraining() {
+      state.shuttingDown = true;
+      wordpress.health.stop();
+    },
+    async close() {
       metricsServer.close();
       await cdnOutbox?.close().catch(() => undefined);
       await cache.close().catch(() => undefined);
       languages.close();
       await closeDemo?.();
-      logger.info("stopped");
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-  };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+    },
+  });
+}
+
+/** A configuration the process cannot run with: its message (naming the variable) and exit 78. */
+function exitIfMisconfigured(error: unknown): never {
+  if (!(error instanceof ConfigError)) throw error;
+  process.stderr.write(`${error.message}\n`);
+  process.exit(78);
 }
 
 main().catch((error) => {

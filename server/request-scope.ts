@@ -1,6 +1,9 @@
-// What one page request learns while it renders: the tags of every piece of content it read
-// (Surrogate-Key, page-cache purge), the shortest cache policy among them, and the time spent
-// waiting for WordPress (Server-Timing). Carried by AsyncLocalStorage so loaders never pass it.
+// One request's scope: its id (the only place it is kept: the log's `reqId`, X-Request-Id to
+// WordPress, the router context's request log), and what a page learns while it renders: the tags
+// of every piece of content it read (Surrogate-Key, page-cache purge), the shortest cache policy
+// among them, and the time spent waiting for WordPress (Server-Timing). Made when the request
+// begins (server/http/site.ts, `res.locals.scope`), carried by AsyncLocalStorage while it renders
+// so loaders never pass it.
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export interface RequestScope {

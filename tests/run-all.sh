@@ -7,8 +7,8 @@ export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings"
 
 echo "== typecheck"
 npm run -s typecheck
-# ESLint with type information and the import boundaries (eslint.config.js); after the typecheck,
-# which generates the route types it reads.
+# ESLint with type information and the import boundaries (eslint.config.js); it generates the
+# route types it reads itself.
 echo "== lint"
 npm run -s lint
 echo "== build"

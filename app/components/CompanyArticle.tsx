@@ -1,6 +1,6 @@
-// A WordPress company page in the long-form reading layout (DESIGN.md): title, lede, a wide
+// A WordPress company page in the long-form reading layout: title, lede, a wide
 // image, then the sanitised content; pages with a form (contact, newsletter) add it as children.
-import type { Page } from "../../server/content/types";
+import type { Page } from "../../common/content";
 import { Prose } from "./Prose";
 import { ResponsiveImage } from "./ResponsiveImage";
 

@@ -4,7 +4,7 @@
 // consent choices, and the languages.
 import { lazy, Suspense } from "react";
 import { useLocation } from "react-router";
-import type { Company, MenuItem } from "../../server/content/types";
+import type { Company, MenuItem } from "../../common/content";
 import { localizePath, sectionOf, parsePath, type Lang } from "../../common/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
 import { PrivacyLinks } from "./consent/CookieSettingsLink";

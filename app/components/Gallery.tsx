@@ -1,7 +1,7 @@
 // The product gallery: a large image with thumbnails (buttons, arrow keys move between them),
 // a zoom that follows the pointer, and swipe on touch screens through native scroll snapping.
 import { useState } from "react";
-import type { Image } from "../../server/content/types";
+import type { Image } from "../../common/content";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { useT } from "../lib/i18n";
 

@@ -1,8 +1,8 @@
-// The header of DESIGN.md: wordmark left, main menu centred, language and wishlist right;
+// The header: wordmark left, main menu centred, language and wishlist right;
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
 import { useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import type { MenuItem } from "../../server/content/types";
+import type { MenuItem } from "../../common/content";
 import { localizePath, type Lang } from "../../common/locale";
 import type { LocaleCookieOptions } from "../../common/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";

@@ -1,4 +1,4 @@
-// A room scene with numbered hotspots on its objects (DESIGN.md): each hotspot is a button;
+// A room scene with numbered hotspots on its objects: each hotspot is a button;
 // it opens a small card with the product and a link to it. Escape or a second press closes it.
 import { useId, useState } from "react";
 import type { ImagemapView, ProductCardData } from "../lib/product-cards";

@@ -1,4 +1,4 @@
-// Eng / Ita (spec §9). Switching stores the cookie, then goes to the same page in that language
+// Eng / Ita. Switching stores the cookie, then goes to the same page in that language
 // (the root's client middleware loads the other language's messages before it renders): path words translated, and ids and slugs mapped through
 // the content's translations when the page provides them (loader data `alternates`).
 import { useMatches, useNavigate, useLocation } from "react-router";

@@ -1,4 +1,4 @@
-// The slim loading bar (spec §2, §9): 2px, gold, pink when the load failed. It appears only for
+// The slim loading bar: 2px, gold, pink when the load failed. It appears only for
 // loads longer than the 200 ms throttle, creeps towards the end over 5 s, and once shown stays at
 // least 200 ms and fades 500 ms after the end, so nothing flashes.
 import { useEffect, useRef, useState } from "react";

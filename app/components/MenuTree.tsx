@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { SmartLink } from "./SmartLink";
-import type { MenuItem } from "../../server/content/types";
+import type { MenuItem } from "../../common/content";
 import { useT } from "../lib/i18n";
 
 function ItemLink({ item, nav, home }: { item: MenuItem; nav: boolean; home?: string }) {

@@ -1,4 +1,4 @@
-// Page transition "page", mode out-in (spec §2): while the next page loads the current one fades
+// Page transition "page", mode out-in: while the next page loads the current one fades
 // out; the new one fades in when it mounts. Keyed on the list path, so opening a product dialog
 // does not fade the list beneath it. CSS turns it off under prefers-reduced-motion.
 // The page the server sent does not fade in (see lib/hydration): only pages after it do.

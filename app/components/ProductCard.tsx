@@ -1,4 +1,4 @@
-// A product in a grid (DESIGN.md): image on bone in 4:5, the name in serif, the category in
+// A product in a grid: image on bone in 4:5, the name in serif, the category in
 // small caps, the wishlist heart. The link opens the product as a dialog over this list, keeping
 // the list's scroll position (preventScrollReset).
 import type { ProductCardData } from "../lib/product-cards";

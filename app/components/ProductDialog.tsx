@@ -1,4 +1,4 @@
-// The product detail as a modal dialog over the list it was opened from (DESIGN.md, spec §2).
+// The product detail as a modal dialog over the list it was opened from.
 // The server renders it open, complete and indexable; in the browser it becomes a true modal
 // (focus moves in and is trapped, Escape closes). Closing returns to the list with its scroll
 // kept, and focus goes back to where it was.

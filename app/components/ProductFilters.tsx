@@ -1,7 +1,7 @@
-// The quiet filter bar above the grid (DESIGN.md): category, colour swatches, sort and a search
+// The quiet filter bar above the grid: category, colour swatches, sort and a search
 // box, all plain GET form fields, so filters live in the URL and work without JavaScript.
 import { Form, useNavigate } from "react-router";
-import type { Category, Colour, ProductSort } from "../../server/content/types";
+import type { Category, Colour, ProductSort } from "../../common/content";
 import { useT } from "../lib/i18n";
 
 export const SORTS: ProductSort[] = ["newest", "oldest", "name", "name-desc"];

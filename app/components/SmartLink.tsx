@@ -6,8 +6,6 @@ import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link, NavLink, PrefetchPageLinks, useHref } from "react-router";
 import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
 
-export { PREFETCH_IDLE_TIMEOUT_MS, prefetchAllowed } from "../lib/prefetch";
-
 type SmartLinkProps = ComponentProps<typeof Link> & {
   prefetchOnView?: boolean;
   /** Render a NavLink (menus): `end` as NavLink's. */

@@ -5,7 +5,7 @@
 // filter) through their translations, other values (sort, search, page) as they are.
 // A key with no translation keeps its value (that page then answers 404 in the other language);
 // a filter with no translation is dropped, and the page number with it (its count changed).
-import type { ContentService } from "../../server/content/types";
+import type { ContentService } from "../../common/content";
 import { LANGS, WORDS, matchRoute, type Lang } from "../../common/route-table";
 import { alternatePath, prefixOf } from "../../common/locale";
 

@@ -1,4 +1,4 @@
-// Page analytics through the tag manager (spec §7), loaded only once consent allows it: at once
+// Page analytics through the tag manager, loaded only once consent allows it: at once
 // in the browser for a visitor who consented before, right after the decision for a new one.
 // Nothing of it — not even a preload — is requested before. Google Consent Mode v2 defaults to
 // denied in a tiny static inline script (CONSENT_DEFAULT_SCRIPT: static so a hash-based CSP can

@@ -1,4 +1,4 @@
-// The captcha client (v3, invisible, badge hidden; spec §5, §8, §9). The provider's script is
+// The captcha client (v3, invisible, badge hidden). The provider's script is
 // loaded only when a visitor starts using a form (focus or input), and each form asks a token
 // for its own named action, which the server checks (server/integrations/captcha.ts). Errors are
 // the spec's, exactly. Browser access is injected (`loadScript`, `getWindow`) so the logic is

@@ -1,5 +1,5 @@
 // A deployment replaces hashed chunks; a visitor on an old page then fails to load one ('Loading
-// chunk N failed', spec §8). The page they were going to is loaded as a new document — the
+// chunk N failed'). The page they were going to is loaded as a new document — the
 // *target*, not the page they were on — at most once per RELOAD_GUARD_MS across the tab's pages
 // (sessionStorage), so a chunk that is really broken cannot put the page in a reload loop: a
 // second failure within the window shows the error page with its link home instead.

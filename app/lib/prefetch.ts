@@ -1,4 +1,4 @@
-// Prefetch on visibility (spec §2, §9): a link's page (its route modules and data) is fetched
+// Prefetch on visibility: a link's page (its route modules and data) is fetched
 // once the link has been on screen and the browser is idle (at most PREFETCH_IDLE_TIMEOUT_MS
 // later), and never when the visitor saves data or the connection is slow-2g / 2g.
 

@@ -3,7 +3,7 @@
 // Content-Security-Policy and compressed on every render: a list page sends cards, not the
 // content service's summaries (whose slug, colours, language and dates serve the server: sitemaps,
 // filters, structured data of a product page). docs/capacity.md has the figures.
-import type { Image, ImageSize, Imagemap, Product, ProductSummary, Project } from "../../server/content/types";
+import type { Image, ImageSize, Imagemap, Product, ProductSummary, Project } from "../../common/content";
 
 /** An image as a page shows it: the renditions its srcset uses (renditionsOf), not its media id. */
 export type ShownImage = Omit<Image, "id">;

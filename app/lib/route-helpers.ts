@@ -1,7 +1,7 @@
 // Small helpers shared by loaders: the page language, strict parameters, and the 404 answer
-// (spec §8: 'This page could not be found', rendered by the error boundary).
+// ('This page could not be found', rendered by the error boundary).
 import { data, redirect, type MetaArgs } from "react-router";
-import type { ContentService } from "../../server/content/types";
+import type { ContentService } from "../../common/content";
 import { collectionPageLd, productItems } from "./structured-data";
 import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "../../common/locale";
 import { matchRoute, pathOf, type Translatable } from "../../common/route-table";
@@ -127,7 +127,7 @@ export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderD
   });
 }
 
-/** The content host appears only in preconnect, feed and pingback links (spec §7). */
+/** The content host appears only in preconnect, feed and pingback links. */
 export function contentHostLinks(wpPublicUrl: string | undefined) {
   if (!wpPublicUrl) return [];
   return [

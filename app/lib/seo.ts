@@ -1,9 +1,9 @@
-// The head of every page: the title pattern of spec §1 ("<page> – FC", en dash), one description,
+// The head of every page: the title pattern "<page> – FC" (en dash), one description,
 // canonical and hreflang alternates from SITE_URL (never the request's Host), Open Graph.
 import type { MetaDescriptor } from "react-router";
 import { LANGS, DEFAULT_LANG, type Lang } from "../../common/locale";
 import { i18nFor } from "./i18n";
-import type { PublicConfig } from "../../server/config";
+import type { PublicConfig } from "../../common/public-config";
 
 export const BRAND = "FC";
 export const TITLE_SEPARATOR = " – ";
@@ -12,7 +12,7 @@ export function pageTitle(title: string | undefined): string {
   return title ? `${title}${TITLE_SEPARATOR}${BRAND}` : BRAND;
 }
 
-/** The site's own description (spec §1), for a page that has none of its own. */
+/** The site's own description, for a page that has none of its own. */
 export function siteDescription(lang: Lang): string {
   return i18nFor(lang).t("description");
 }

@@ -1,9 +1,9 @@
-// The sitemaps (CONTRACT: an index and one sitemap per language, with hreflang alternates): the
+// The sitemaps (an index and one sitemap per language, with hreflang alternates): the
 // routes the route table marks for the sitemap — list pages always, one URL per published item of
 // a keyed route (products by id, categories, collections and exclusives by slug), company pages
 // when WordPress publishes them — each with its alternates in the other language (paired through
 // WordPress's translations) and its last-modified date where WordPress has one.
-import type { ContentService, Lang as ContentLang } from "../../server/content/types";
+import type { ContentService } from "../../common/content";
 import { COMPANY_PAGES, FLAT_ROUTES, LANGS, pathOf, type FlatRoute, type Lang, type Translatable } from "../../common/route-table";
 import { absoluteUrl } from "./seo";
 
@@ -21,7 +21,7 @@ interface Listed {
   modified?: string;
 }
 
-async function allProducts(content: ContentService, lang: ContentLang) {
+async function allProducts(content: ContentService, lang: Lang) {
   const first = await content.listProducts({ lang, perPage: 100, page: 1, sort: "newest" });
   const rest = await Promise.all(
     Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => content.listProducts({ lang, perPage: 100, page: i + 2, sort: "newest" })),

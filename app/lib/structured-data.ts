@@ -1,7 +1,7 @@
 // JSON-LD (schema.org) for search engines: Organization and WebSite on the home page, Product and
 // BreadcrumbList on product pages, CollectionPage with an ItemList on lists. Absolute URLs come
 // from SITE_URL (never the request), like canonical links.
-import type { Company, Product } from "../../server/content/types";
+import type { Company, Product } from "../../common/content";
 import { absoluteUrl } from "./seo";
 
 type Thing = Record<string, unknown>;

@@ -1,4 +1,4 @@
-// A navigation whose code or data has not arrived after 120 s is a failed chunk load (spec §8):
+// A navigation whose code or data has not arrived after 120 s is a failed chunk load:
 // the target is loaded as a new document, under the same once-a-minute guard as a chunk that
 // failed outright; the guard refusing, the error page shows (thrown to the root's boundary).
 import { useEffect, useState } from "react";

@@ -1,8 +1,8 @@
 import { useRouteLoaderData } from "react-router";
-import type { PublicConfig } from "../../server/config";
+import type { PublicConfig } from "../../common/public-config";
 import { LANGS, type Lang } from "../../common/locale";
 
-/** The public configuration the root loader hands to the browser (server/config.ts allow-list). */
+/** The public configuration the root loader hands to the browser (server/config.ts fills it). */
 export function usePublicConfig(): Partial<PublicConfig> & Pick<PublicConfig, "localeCookie"> {
   const data = useRouteLoaderData<{ config?: PublicConfig }>("root");
   return data?.config ?? { localeCookie: { domain: undefined, secure: false } };

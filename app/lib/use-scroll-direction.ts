@@ -1,4 +1,4 @@
-// Keeps <html data-scroll-direction> up to date (spec §2); the sticky header hides while the
+// Keeps <html data-scroll-direction> up to date; the sticky header hides while the
 // visitor reads downwards and returns when they scroll up.
 import { useEffect } from "react";
 

@@ -1,5 +1,5 @@
 // The company pages — about, manufacture, funding, prove, contact, newsletter — each a WordPress
-// page in a long-form reading layout (DESIGN.md). The path word names the page.
+// page in a long-form reading layout. The path word names the page.
 import type { Route } from "./+types/company-page";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";

@@ -18,7 +18,7 @@ import { CompanyArticle } from "../components/CompanyArticle";
 import { ContactForm } from "../components/forms/ContactForm";
 import { MAX_ATTACHED_PRODUCTS } from "../../common/form-validation";
 import { outcomeInit, type ContactOutcome } from "../../common/form-outcomes";
-import type { Company } from "../../server/content/types";
+import type { Company } from "../../common/content";
 
 /** English product ids from ?wishlist=12,14 and ?product=12. */
 export function attachedIds(search: URLSearchParams): number[] {

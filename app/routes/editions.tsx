@@ -1,7 +1,7 @@
 // Collections or exclusives (one module for both: the path word decides which).
 import { useLocation } from "react-router";
 import type { Route } from "./+types/editions";
-import type { Edition } from "../../server/content/types";
+import type { Edition } from "../../common/content";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom } from "../lib/route-helpers";
 import { alternatePath, langFromPath, localizePath, parsePath, sectionOf, LANGS, type Lang } from "../../common/locale";

@@ -1,4 +1,4 @@
-// The home page (DESIGN.md): a hero with one object and the tagline, featured collections and
+// The home page: a hero with one object and the tagline, featured collections and
 // exclusives as large tiles, the imagemap with its hotspots, and the newest products.
 import { useLocation } from "react-router";
 import type { Route } from "./+types/home";
@@ -13,7 +13,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { SmartLink } from "../components/SmartLink";
 import { organizationLd, websiteLd } from "../lib/structured-data";
 import { imagemapView, productCards, shownImage } from "../lib/product-cards";
-import type { Edition } from "../../server/content/types";
+import type { Edition } from "../../common/content";
 
 /** How many of the newest products the home page shows. */
 const NEWEST_SHOWN = 8;

@@ -1,4 +1,4 @@
-// Every path no other route claims: 404 with 'This page could not be found' (spec §2, §8).
+// Every path no other route claims: 404 with 'This page could not be found'.
 import { notFound } from "../lib/route-helpers";
 
 export function loader(): never {

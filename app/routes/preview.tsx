@@ -7,7 +7,7 @@ import type { Route } from "./+types/preview";
 import { PREVIEW_TYPES, type PreviewType } from "../../common/content-types";
 import { siteContext } from "../lib/context";
 import { langOf } from "../lib/route-helpers";
-import { langFromPath, localizePath } from "../../common/locale";
+import { langFromPath, localizePath, type Lang } from "../../common/locale";
 import { i18nFor, useT } from "../lib/i18n";
 import { pageTitle, siteDescription } from "../lib/seo";
 import { ProductDetail } from "../components/ProductDetail";
@@ -20,7 +20,7 @@ const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-function refuse(status: 400 | 403 | 404, lang: "en" | "it", key: "previewBadLink" | "previewExpired" | "previewRefused" | "previewMissing") {
+function refuse(status: 400 | 403 | 404, lang: Lang, key: "previewBadLink" | "previewExpired" | "previewRefused" | "previewMissing") {
   const message = i18nFor(lang).t(`preview.${key}`);
   throw data({ message }, { status, headers: PREVIEW_HEADERS });
 }

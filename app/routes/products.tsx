@@ -3,7 +3,7 @@
 import { useLocation, useOutlet } from "react-router";
 import { SmartLink } from "../components/SmartLink";
 import type { Route } from "./+types/products";
-import type { ProductSort } from "../../server/content/types";
+import type { ProductSort } from "../../common/content";
 import { siteContext } from "../lib/context";
 import { langOf, metaFrom, notFound } from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";

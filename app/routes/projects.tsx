@@ -1,4 +1,4 @@
-// Projects: one long page, a band per project led by its imagemap (DESIGN.md); a product from
+// Projects: one long page, a band per project led by its imagemap; a product from
 // a hotspot or a project's list opens over it (/projects/products/{id}).
 import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/projects";

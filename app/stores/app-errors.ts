@@ -1,4 +1,4 @@
-// Errors set on the application, kept with a timestamp (spec §4): the error page shows when it
+// Errors set on the application, kept with a timestamp: the error page shows when it
 // happened, and the loading bar turns pink when a load it tracked ended in one.
 import { create } from "zustand";
 

@@ -9,7 +9,6 @@
 import type { RedisLike } from "./clients";
 import type { CacheLogger, PurgeMode } from "./types";
 
-export type { PurgeMode } from "./types";
 
 export interface PurgeMessage {
   v: 1;

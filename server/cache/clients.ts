@@ -1,4 +1,4 @@
-// The two Redis connections of the cache, for each way CONTRACT lets Redis be reached (a single
+// The two Redis connections of the cache, for each way Redis may be reached (a single
 // Redis URL, Sentinel, Cluster). Two, because a connection that subscribes to the purge channel can
 // run no other command. Their options are about failing fast: nothing is queued while
 // disconnected (the offline queue would hold requests until a reconnect), a command is retried at

@@ -13,7 +13,6 @@ import type { CachePolicyName } from "./types";
 import type { CachePolicy } from "./policies";
 import type { NotFoundAnswer, OriginErrors } from "./origin-errors";
 
-export type { NotFoundAnswer } from "./origin-errors";
 
 export interface CacheRecord {
   readonly key: string;

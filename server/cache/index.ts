@@ -24,7 +24,7 @@ export {
   type PurgeMode,
 } from "./stack";
 export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike } from "./clients";
-export { createPolicies, policiesFromConfig, cdnCacheControl, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
+export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
 export { createKeyspace, keyHash, type Keyspace } from "./keys";
 
 /**
@@ -32,6 +32,15 @@ export { createKeyspace, keyHash, type Keyspace } from "./keys";
  * mode (none, single, Sentinel, Cluster), policies, the memory bound, and a hard timeout just above
  * the WordPress client's own, so the client's timeout error (with its endpoint) is what callers see.
  */
+/**
+ * How long anyone waits for data from WordPress: its own request timeout (WP_TIMEOUT_MS) and one
+ * second more for the answer to come through. A page render waiting on another's render waits no
+ * longer either (server/http/page-cache/page-renders.ts).
+ */
+export function dataHardTimeoutMs(wpTimeoutMs: number): number {
+  return wpTimeoutMs + 1000;
+}
+
 export function createCacheStackFromConfig(
   config: Pick<Config, "redis" | "cache" | "wpTimeoutMs">,
   extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & {
@@ -43,7 +52,7 @@ export function createCacheStackFromConfig(
   const { redisClient, clients: given, ...rest } = extra;
   const clients = given ?? createRedisClients(config.redis, redisClient);
   return createCacheStack({
-    hardTimeoutMs: Math.max(config.wpTimeoutMs + 1000, CACHE_DEFAULTS.softTimeoutMs * 2),
+    hardTimeoutMs: Math.max(dataHardTimeoutMs(config.wpTimeoutMs), CACHE_DEFAULTS.softTimeoutMs * 2),
     ...rest,
     policies: policiesFromConfig(config.cache),
     memoryBytes: Math.floor(config.cache.memoryMb * 1024 * 1024),

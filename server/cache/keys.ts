@@ -1,4 +1,4 @@
-// Redis key layout of the cache, laid out for Redis Cluster from the start (CONTRACT "Purge
+// Redis key layout of the cache, laid out for Redis Cluster from the start (docs/interfaces.md "Purge
 // semantics"): every key carries its own hash tag, so entries and tag sets spread over all slots
 // instead of piling onto one node, and the only multi-key operations are between an entry and its
 // lock, which share the entry's hash tag (same slot by construction).

@@ -6,18 +6,13 @@
 // Its tag index (tagged-lru.ts) makes a purge cost the entries it touches.
 import { TaggedLru } from "./tagged-lru";
 import { freshness, type CacheRecord } from "./entry";
-import type { PurgeMode } from "./bus";
+import type { MemoryStats, PurgeMode } from "./types";
+import type { Tier } from "./tier";
 
 /** One record may take at most this share of the tier, so one huge answer cannot flush the rest. */
 const MAX_ENTRY_SHARE = 8;
 
-export interface MemoryStats {
-  entries: number;
-  bytes: number;
-  maxBytes: number;
-}
-
-export class MemoryTier {
+export class MemoryTier implements Tier {
   private readonly lru: TaggedLru<CacheRecord>;
 
   constructor(readonly maxBytes: number) {

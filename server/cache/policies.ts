@@ -45,14 +45,3 @@ export function createPolicies(base: { freshSeconds: number; staleSeconds: numbe
 export function policiesFromConfig(cache: { freshSeconds: number; staleSeconds: number }): CachePolicies {
   return createPolicies(cache);
 }
-
-/**
- * The CDN's directives for a page built from content of this policy (CONTRACT "Page responses":
- * `CDN-Cache-Control` and `Surrogate-Control`). Never for browsers: they get `max-age=0,
- * must-revalidate`, so a purge is visible on the next navigation.
- */
-export function cdnCacheControl(policy: CachePolicy): string {
-  const fresh = Math.floor(policy.freshSeconds);
-  const stale = Math.floor(policy.staleSeconds);
-  return `max-age=${fresh}, stale-while-revalidate=${stale}, stale-if-error=${stale}`;
-}

@@ -4,7 +4,8 @@
 // replayed when it answers again. The ledger of purges seen lets the read path judge an answer
 // that was under way when a purge arrived.
 import { randomUUID } from "node:crypto";
-import { encodePurgeMessage, type PurgeMessage, type PurgeMode } from "./bus";
+import { encodePurgeMessage, type PurgeMessage } from "./bus";
+import type { PurgeMode } from "./types";
 import type { CacheRecord } from "./entry";
 import type { Keyspace } from "./keys";
 import type { MemoryTier } from "./memory-tier";

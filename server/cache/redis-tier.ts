@@ -14,8 +14,8 @@ import { CircuitBreaker, type BreakerState } from "./breaker";
 import type { RedisLike } from "./clients";
 import { fromRedisHash, toRedisFields, type CacheRecord } from "./entry";
 import type { Keyspace } from "./keys";
-import type { PurgeMode } from "./bus";
-import type { CacheLogger } from "./types";
+import type { CacheLogger, PurgeMode } from "./types";
+import type { Tier } from "./tier";
 import { SCRIPTS, type Scripted } from "./redis-scripts";
 
 /** Tag sets outlive their entries by this much, so a purge still finds an entry in its last moments. */
@@ -94,7 +94,7 @@ export interface Peek {
   holder: string | undefined;
 }
 
-export class RedisTier {
+export class RedisTier implements Tier {
   private readonly client: Scripted;
   private readonly breaker: CircuitBreaker;
   private lastUp: boolean | undefined;

@@ -12,7 +12,7 @@
 //   "notFound" policy and thrown again, fresh, each time; the fetch's owner says which errors are
 //   not-found answers (`errors`, server/cache/origin-errors.ts). With a stale copy, an error or
 //   a timeout serves the stale copy (stale-if-error). A hard timeout ends in an error, never a hang.
-// - purges (CONTRACT "Purge semantics"): applied here, in Redis, and through the bus on every other
+// - purges (docs/interfaces.md "Purge semantics"): applied here, in Redis, and through the bus on every other
 //   instance; repeated after the bus deadline for answers that were in flight; then the CDN.
 //
 // Redis is an optimisation, never a dependency: when it is down or slow the memory tier and
@@ -168,7 +168,7 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
    * every such page.
    */
   const deliver = <T>(record: CacheRecord): T => {
-    if (observe.served && !insideFetch.getStore()) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy }));
+    if (observe.served && !insideFetch.getStore()) safeObserve(() => observe.served!({ tags: record.tags, policy: record.policy, freshSeconds: policies[record.policy].freshSeconds }));
     return serve<T>(record, errors);
   };
 

@@ -6,7 +6,7 @@
 // - `key` names one origin request and everything that shapes its answer; equal keys are
 //   interchangeable values.
 // - The final tags of an entry are `tags` plus whatever `fetch` adds through `entry.tag()` (the
-//   ids of the items in the answer are known only once it has come: CONTRACT "Purge semantics").
+//   ids of the items in the answer are known only once it has come: docs/interfaces.md "Purge semantics").
 // - `policy` is the default; `fetch` may switch it with `entry.policy()` (an answer that says
 //   "not found" is cached briefly under "notFound", like a 404).
 // - A `fetch` that throws caches nothing: errors are never cached (Hydrogen's rule), the caller
@@ -14,7 +14,6 @@
 // - Values are plain JSON data (no class instances, no undefined in arrays): they may go to Redis.
 
 import type { BreakerState } from "./breaker";
-import type { MemoryStats } from "./memory-tier";
 
 export type CachePolicyName = "short" | "long" | "menu" | "notFound";
 
@@ -53,10 +52,11 @@ export interface CacheObserver {
   lookup(tier: LookupTier, result: LookupResult): void;
   redisState(up: boolean): void;
   /**
-   * Every answer handed to a caller, cached or fetched, with its final tags and policy: the page
-   * layer collects them so a page carries the tags of all the content it was rendered from.
+   * Every answer handed to a caller, cached or fetched, with its final tags, its policy and that
+   * policy's fresh seconds: the page layer collects them so a page carries the tags of all the
+   * content it was rendered from, and lives no longer than its shortest-lived content.
    */
-  served?(event: { tags: readonly string[]; policy: CachePolicyName }): void;
+  served?(event: { tags: readonly string[]; policy: CachePolicyName; freshSeconds: number }): void;
 }
 
 export interface CdnPurger {
@@ -82,6 +82,12 @@ export interface PurgeEvent {
 }
 
 export type PurgeListener = (event: PurgeEvent) => void;
+
+export interface MemoryStats {
+  entries: number;
+  bytes: number;
+  maxBytes: number;
+}
 
 export interface CacheStats {
   instanceId: string;

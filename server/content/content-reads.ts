@@ -4,7 +4,7 @@
 // projects, pages, menus) builds on these.
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Image, Lang } from "./types";
+import type { Image, Lang } from "../../common/content";
 import { passThroughCache, type Cached } from "./cached";
 import { listTags, type ContentType, type TagSet } from "./cache-keys";
 import { mapImage, type MapContext } from "./mappers";

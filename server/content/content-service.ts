@@ -1,4 +1,4 @@
-// The ContentService: the one way in for content (ARCHITECTURE.md). Loaders ask for the catalogue
+// The ContentService: the one way in for content (README "How the code is laid out"). Loaders ask for the catalogue
 // in the product's words; this module decides which WordPress requests answer that, sends each of
 // them through `cached()` with its key, tags and policy, checks the answer's shape and maps it.
 //
@@ -12,7 +12,7 @@
 // products) are joined after the cache from other entries; so purging `designers:7` refreshes the
 // designer everywhere without knowing which products show it.
 import { z } from "zod";
-import type { ContentService, Lang, PreviewItem, PreviewType, SearchHit, Translatable } from "./types";
+import type { ContentService, Lang, PreviewItem, PreviewType, SearchHit, Translatable } from "../../common/content";
 import { listTags } from "./cache-keys";
 import { mapProductRecord } from "./mappers";
 import { mapPage, mapSearchHit } from "./editorial-mappers";
@@ -27,7 +27,6 @@ import { createProjectReads } from "./projects";
 import { createPageReads } from "./pages";
 import { createMenuReads } from "./menus";
 
-export type { ContentObserver, ContentServiceOptions, FallbackKind } from "./content-reads";
 
 const SEARCH_PER_PAGE = 20;
 

@@ -1,5 +1,5 @@
 // Designers, collections and exclusives: lists and one by slug, editions with their designer.
-import type { Designer, Edition, Lang } from "./types";
+import type { Designer, Edition, Lang } from "../../common/content";
 import { type EditionRecord } from "./editorial-mappers";
 import { indexByAnyLanguageId, isSlug, type ContentReads } from "./content-reads";
 

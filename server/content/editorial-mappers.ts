@@ -2,7 +2,7 @@
 // exclusives), designers, projects, image maps, pages, the company, the front page, menus and
 // search hits. Pure functions like mappers.ts (images, products and their terms), whose helpers
 // they share.
-import type { Company, Designer, Edition, Image, Lang, MenuItem, Page, Project, SearchHit } from "./types";
+import type { Company, Designer, Edition, Image, Lang, MenuItem, Page, Project, SearchHit } from "../../common/content";
 import type { WpCompany, WpDesigner, WpEdition, WpImagemap, WpMenuItem, WpPage, WpProject, WpSearchResult } from "./schemas";
 import { localizePath } from "../../common/locale";
 import { decodeEntities, htmlToText } from "./html-text";

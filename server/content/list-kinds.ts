@@ -8,7 +8,7 @@ import type { ContentType, TagSet } from "./cache-keys";
 import { mapCategory, mapColour, type MapContext } from "./mappers";
 import { mapDesigner, mapEditionRecord, mapPage, mapProjectRecord, type EditionRecord, type ProjectRecord } from "./editorial-mappers";
 import { wpCategory, wpColour, wpDesigner, wpEdition, wpPage, wpProductMembership, wpProject, type WpProductMembership } from "./schemas";
-import type { Category, Colour, Designer, Edition, Lang, Page } from "./types";
+import type { Category, Colour, Designer, Edition, Lang, Page } from "../../common/content";
 import type { WpParams } from "./wordpress-client";
 import { tagPost } from "./wordpress-reads";
 

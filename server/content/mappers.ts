@@ -12,7 +12,7 @@ import type {
   Product,
   ProductSummary,
   Translations,
-} from "./types";
+} from "../../common/content";
 import { decodeEntities, htmlToText } from "./html-text";
 import { sanitizeContent } from "./sanitize";
 import type { ProductLookup, SiteUrls } from "./site-urls";

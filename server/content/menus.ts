@@ -2,7 +2,7 @@
 // menu at a location is null (the page shows its built-in menu). While WordPress fails on a menu
 // the last one read stays; with none read yet the built-in menu shows. Either way the fallback is
 // noted (a warn line, content_fallbacks_total, a readiness warning) and the page still renders.
-import type { Lang, MenuItem } from "./types";
+import type { Lang, MenuItem } from "../../common/content";
 import { listTags } from "./cache-keys";
 import { mapMenu } from "./editorial-mappers";
 import { parseWp, wpMenu } from "./schemas";

@@ -1,22 +1,39 @@
-// What a page answers when WordPress cannot be asked: unreachable, timing out, overloaded or
-// refusing our credentials, with nothing cached to fall back on (the cache serves what it has
-// first). That is no fault of the site: the page answers 503 with Retry-After (no-store, like
-// every 5xx: server/http/site.ts), rendered by the error boundary in the visitor's language, and
-// stays apart from the 500s that mean a bug of ours. An answer WordPress sent that the site cannot
-// read (HTML in place of JSON, another shape) with nothing cached is a 503 too, logged at error: it
-// needs a person, but it is WordPress's content, not a bug of the site. A WordPress 404 is still a
-// 404 and any other error still propagates. A language WordPress refuses answers 404, like any language it lacks.
-import { data } from "react-router";
-import type { ContentService } from "./types";
+// What the content layer answers when WordPress cannot be asked: unreachable, timing out,
+// overloaded or refusing our credentials, with nothing cached to fall back on (the cache serves
+// what it has first). That is no fault of the site: the content is unavailable for a while
+// (ContentUnavailable, with a hint of when to ask again), apart from the errors that mean a bug of
+// ours. An answer WordPress sent that the site cannot read (HTML in place of JSON, another shape)
+// with nothing cached is unavailable content too, logged at error: it needs a person, but it is
+// WordPress's content, not a bug of the site. A language WordPress refuses is content not found,
+// like any language it lacks. Any other error propagates. These are domain results: the HTTP
+// boundary (server/http/content-answers.ts) turns them into 503 and 404 answers.
+import type { ContentService } from "../../common/content";
 import { isWordPressError, originErrorKind, type WordPressError } from "./wordpress-client";
 
 /** How long a visitor (or crawler) is asked to wait: about the time WordPress takes to restart. */
 export const RETRY_AFTER_SECONDS = 30;
 
-/** The answer a loader throws when WordPress is unreachable: 503 (server/http/site.ts adds Retry-After). */
-export function unavailableAnswer() {
-  return data({ unavailable: true }, { status: 503 });
+/** WordPress cannot give the content now and nothing is cached: ask again in `retryAfterSeconds`. */
+export class ContentUnavailable extends Error {
+  readonly retryAfterSeconds = RETRY_AFTER_SECONDS;
+  constructor(readonly origin: WordPressError) {
+    super(`content unavailable: ${origin.message}`, { cause: origin });
+    this.name = "ContentUnavailable";
+  }
 }
+
+/** The content asked for does not exist: here, in a language WordPress does not serve. */
+export class ContentNotFound extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ContentNotFound";
+  }
+}
+
+// By name, not instanceof: the HTTP boundary may run from another bundle (build/server) than the
+// content layer (build/node), each with its own copy of these classes.
+export const isContentUnavailable = (error: unknown): error is ContentUnavailable => error instanceof Error && error.name === "ContentUnavailable";
+export const isContentNotFound = (error: unknown): error is ContentNotFound => error instanceof Error && error.name === "ContentNotFound";
 
 /** WordPress refused the `lang` parameter (400 rest_invalid_param naming it): it does not serve that language. */
 export function isLanguageRefused(error: WordPressError): boolean {
@@ -34,19 +51,19 @@ export function isUnusableAnswer(error: WordPressError): boolean {
 }
 
 export interface OutageHandlers {
-  /** WordPress unreachable: noted (a log line, readiness) before the 503. */
+  /** WordPress unreachable: noted (a log line, readiness) before ContentUnavailable. */
   onOutage(error: WordPressError): void;
-  /** WordPress's answer could not be read (isUnusableAnswer): noted at error level before the 503. */
+  /** WordPress's answer could not be read (isUnusableAnswer): noted at error level before ContentUnavailable. */
   onUnusable(error: WordPressError): void;
-  /** WordPress refused a language: the site stops serving it (server/content/site-languages.ts) before the 404. */
+  /** WordPress refused a language: the site stops serving it (server/content/site-languages.ts) before ContentNotFound. */
   onLanguageRefused(error: WordPressError): void;
 }
 
 /**
- * The ContentService as loaders see it: each method's "WordPress unreachable" error becomes the
- * 503 answer, and a language WordPress refuses becomes a 404 (a missing language is never a 500).
+ * The ContentService with each method's "WordPress unreachable" or unreadable answer turned into
+ * ContentUnavailable, and a language WordPress refuses into ContentNotFound (never a 500).
  */
-export function answeringOutages(content: ContentService, handlers: OutageHandlers): ContentService {
+export function withOutages(content: ContentService, handlers: OutageHandlers): ContentService {
   const wrapped: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(content) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     wrapped[name] = async (...args: unknown[]) => {
@@ -55,15 +72,15 @@ export function answeringOutages(content: ContentService, handlers: OutageHandle
       } catch (error) {
         if (isWordPressError(error) && originErrorKind(error) === "unreachable") {
           handlers.onOutage(error);
-          throw unavailableAnswer();
+          throw new ContentUnavailable(error);
         }
         if (isWordPressError(error) && isUnusableAnswer(error)) {
           handlers.onUnusable(error);
-          throw unavailableAnswer();
+          throw new ContentUnavailable(error);
         }
         if (isWordPressError(error) && isLanguageRefused(error)) {
           handlers.onLanguageRefused(error);
-          throw data(null, { status: 404, statusText: "Not Found" });
+          throw new ContentNotFound(error.message);
         }
         throw error;
       }

@@ -1,6 +1,6 @@
 // Company pages (found by their English slug), the front page (stock wuxt's, or a fallback when
 // WordPress has no static front page) and the company's details on it.
-import type { Company, Edition, FrontPage, Imagemap, Lang, Page } from "./types";
+import type { Company, Edition, FrontPage, Imagemap, Lang, Page } from "../../common/content";
 import { itemTags } from "./cache-keys";
 import { mapFrontPageRecord, mapPage, type FrontPageRecord } from "./editorial-mappers";
 import { parseWp, wpPage } from "./schemas";

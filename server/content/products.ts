@@ -1,7 +1,7 @@
 // Products: one by id (with what it names by id: gallery, designer, editions, related), lists
 // (sorted, filtered by category, colour, collection or exclusive, searched), summaries by id in a
 // language, and the index of every product's slug and membership.
-import type { Designer, Image, Lang, Paged, Product, ProductQuery, ProductSort, ProductSummary } from "./types";
+import type { Designer, Image, Lang, Paged, Product, ProductQuery, ProductSort, ProductSummary } from "../../common/content";
 import { itemTags, listTags } from "./cache-keys";
 import { mapProductRecord, mapProductSummary, type ProductRecord } from "./mappers";
 import { parseWp, wpProduct, type WpProductMembership } from "./schemas";

@@ -1,5 +1,5 @@
 // Projects and imagemaps: a room scene with its hotspot products, in a language.
-import type { Imagemap, Lang, ProductSummary, Project } from "./types";
+import type { Imagemap, Lang, ProductSummary, Project } from "../../common/content";
 import { mapImagemapRecord, type ImagemapRecord, type ProjectRecord } from "./editorial-mappers";
 import { wpImagemap } from "./schemas";
 import { tagPost, uniqueIds } from "./wordpress-reads";

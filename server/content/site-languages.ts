@@ -11,6 +11,7 @@
 // x-default, the switcher, the redirect at / and the sitemap index never point at it.
 import type { Logger } from "pino";
 import { DEFAULT_LANG, LANGS, type Lang } from "../../common/locale";
+import type { ServedLanguages } from "../../common/site-services";
 import { isWordPressError, type WordPressClient } from "./wordpress-client";
 
 /** How often a site that could not ask WordPress (or was refused a language) asks again. */
@@ -24,9 +25,7 @@ export interface SiteLanguagesState {
   refused: Partial<Record<Lang, string>>;
 }
 
-export interface SiteLanguages {
-  served(): readonly Lang[];
-  isServed(lang: Lang): boolean;
+export interface SiteLanguages extends ServedLanguages {
   /**
    * Ask WordPress which languages it serves. Pinned: only whether the languages it refused are
    * served again (nothing to ask while none is refused). Never throws.

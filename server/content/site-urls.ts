@@ -2,7 +2,7 @@
 //
 // Media: `$WP_URL/wp-content/uploads/YYYY/MM/file` → `/media/YYYY/MM/file` (streamed by the site) or
 // `$MEDIA_URL/YYYY/MM/file` when uploads have a public home of their own (a CDN bucket). Visitors
-// never load anything from the WordPress host (spec §7: it is only for preconnect, feed, pingback).
+// never load anything from the WordPress host (it is only for preconnect, feed, pingback).
 //
 // Links: a permalink on the WordPress host (`WP_URL` or `WP_PUBLIC_URL`; the scheme is ignored,
 // WordPress often writes http behind a TLS proxy) becomes the site's route for the same thing:
@@ -27,7 +27,7 @@
 // Italian as the site's own path words (`/it/prodotti/…`, `/it/collezioni/…`); Italian page slugs are known
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
 import { localizePath, sectionOf, type CompanyPage } from "../../common/locale";
-import type { ImageSize, Lang } from "./types";
+import type { ImageSize, Lang } from "../../common/content";
 import { RESIZABLE, renditionUrl, widthsFor } from "../media/widths";
 
 export interface SiteUrlConfig {

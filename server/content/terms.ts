@@ -1,5 +1,5 @@
 // Product categories and colours: lists and one by slug, categories with their images.
-import type { Category, Colour, Lang, ProductSummary } from "./types";
+import type { Category, Colour, Lang, ProductSummary } from "../../common/content";
 import { withColourHex } from "./mappers";
 import { isSlug, type ContentReads } from "./content-reads";
 

@@ -107,12 +107,12 @@ export class WordPressError extends Error {
   readonly code: string;
   /** HTTP status, 0 when there was no response. */
   readonly status: number;
-  /** The error body WordPress sent (`{code, message, data}`), surfaced as is (spec §8); undefined when it had none. */
+  /** The error body WordPress sent (`{code, message, data}`), surfaced as is; undefined when it had none. */
   readonly body: unknown;
   readonly endpoint: string;
   /**
    * True when the item does not exist for the public: a 404, or 401/403 `rest_forbidden` (a draft,
-   * private or trashed item, CONTRACT "Purge semantics"). False for authentication failures and
+   * private or trashed item, docs/interfaces.md "Purge semantics"). False for authentication failures and
    * for `rest_no_route` (the route itself is missing: a plugin is off, which must alert, not 404).
    */
   readonly notFound: boolean;

@@ -12,7 +12,8 @@ import { LANGS, type Lang, type MenuItemRecord, type MenuRecord, type PostRecord
 import type { Bilingual } from "./copy/bilingual";
 import { CATEGORIES, COLOURS, category, colour, type ColourKey } from "./copy/taxonomy";
 import { form as formCopy } from "./copy/forms";
-import { DRAFTS, LINEUP, series as seriesCopy, type LineupEntry, type SeriesKey } from "./copy/series";
+import { DRAFTS, LINEUP, series as seriesCopy, type LineupEntry } from "./copy/series";
+import type { SeriesKey } from "./copy/keys";
 import { COLLECTIONS, DESIGNERS, EXCLUSIVES, IMAGEMAPS, PROJECTS, type ProductRef } from "./copy/editions";
 import { COMPANY, MENUS, PAGES, TAGLINE, type MenuEntryCopy, type PageArt } from "./copy/pages";
 

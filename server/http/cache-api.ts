@@ -1,4 +1,4 @@
-// The two ways in for a purge:
+// The two ways in for a purge (docs/interfaces.md "The WordPress webhook", "Endpoints"):
 // - POST /api/cache/webhook from the WordPress plugin: HMAC-SHA256 over "<timestamp>.<raw body>",
 //   a 300 s window, event batches; updates are soft purges, deletes hard ones.
 // - POST /api/cache/purge from SREs: a bearer token, tags or everything. Served on the internal
@@ -14,22 +14,10 @@ import type { Logger } from "../logger";
 import { createRateLimits, type ClientLimiter } from "./rate-limits";
 import { createDeliveryLedger, type DeliveryLedger } from "./webhook-deliveries";
 import { PURGE_PATH, WEBHOOK_PATH } from "./pipeline/exact-paths";
+import { CONTENT_TYPES, itemTag, listTag } from "../content/cache-keys";
 
-export const WEBHOOK_TYPES = [
-  "products",
-  "product_categories",
-  "product_colors",
-  "imagemap_products",
-  "collections",
-  "exclusives",
-  "designers",
-  "projects",
-  "pages",
-  "media",
-  "menu",
-  "front-page",
-  "all",
-] as const;
+/** Every content type, and `all` (a purge of everything). */
+export const WEBHOOK_TYPES = [...CONTENT_TYPES, "all"] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
 
 export const WEBHOOK_MAX_BYTES = 64 * 1024;
@@ -54,7 +42,7 @@ const purgeSchema = z.union([
 
 export type WebhookEvent = z.infer<typeof eventSchema>;
 
-/** `webhook_requests_total{result}` (CONTRACT "Metrics"). */
+/** `webhook_requests_total{result}` (docs/interfaces.md "Metrics"). */
 export const WEBHOOK_RESULTS = ["accepted", "duplicate", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
 export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 
@@ -84,12 +72,12 @@ export function tagsForEvent(event: WebhookEvent): { hard: string[]; soft: strin
     case "all":
       return { hard: [], soft: [] };
     case "menu":
-      return { hard: [], soft: ["menu", "menu:list"] };
+      return { hard: [], soft: ["menu", listTag("menu")] };
     case "front-page":
       return { hard: [], soft: ["front-page"] };
     default: {
-      const item = `${event.type}:${event.id}`;
-      const list = `${event.type}:list`;
+      const item = itemTag(event.type, event.id);
+      const list = listTag(event.type);
       return event.action === "delete" ? { hard: [item], soft: [list] } : { hard: [], soft: [item, list] };
     }
   }

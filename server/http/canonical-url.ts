@@ -1,9 +1,9 @@
-// 301 to a page's canonical URL: the language prefix, the path words and the slugs in lowercase.
-// React Router matches paths in any letter case, so /IT/prodotti rendered a page under a
-// mixed-case address. The route table (common/route-table.ts) names the canonical form; ids and
-// the whole query are kept as requested. Only the languages served are redirected into: a path
-// of another language (/IT/prodotti when only English is served) is a 404 straight away, never a
-// redirect to one. The target is always a path on this site that starts with a
+// 301 to a page's canonical URL (docs/interfaces.md "Page responses"): the language prefix, the
+// path words and the slugs in lowercase. React Router matches paths in any letter case, so
+// /IT/prodotti rendered a page under a mixed-case address. The route table (common/route-table.ts)
+// names the canonical form; ids and the whole query are kept as requested. Only the languages
+// served are redirected into: a path of another language (/IT/prodotti when only English is
+// served) is a 404 straight away, never a redirect to one. The target is always a path on this site that starts with a
 // path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
 // decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).
 import type { RequestHandler } from "express";

@@ -1,5 +1,5 @@
 // Response headers: the cache headers
-// of CONTRACT "Page responses" for HTML and React Router data: browsers revalidate every time
+// of docs/interfaces.md "Page responses" for HTML and React Router data: browsers revalidate every time
 // (never stale-while-revalidate: after a purge the next view must be new), the CDN keeps the page
 // for the policy's fresh time with stale-while-revalidate / stale-if-error; errors are no-store.
 // Security headers (and the documents' Content-Security-Policy) are in security-headers.ts.

@@ -1,6 +1,6 @@
-// The only page that reads a cookie on the server: / (CONTRACT "Page responses"). A configured
+// The only page that reads a cookie on the server: / (docs/interfaces.md "Page responses"). A configured
 // root redirect wins; else the i18n_redirected cookie, else the browser's language, decide
-// whether the visitor belongs on /it (spec §4). The answer is private: it differs per visitor.
+// whether the visitor belongs on /it. The answer is private: it differs per visitor.
 import Negotiator from "negotiator";
 import type { RequestHandler } from "express";
 import { langFromCookieHeader } from "../../common/locale-cookie";

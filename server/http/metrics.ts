@@ -1,4 +1,4 @@
-// Prometheus metrics (CONTRACT.md: names fixed, dashboards and alerts use them). Labels stay
+// Prometheus metrics (docs/interfaces.md "Metrics": names fixed, dashboards and alerts use them). Labels stay
 // bounded: route patterns and REST endpoints, never raw paths or cache keys. Every label set the
 // dashboards use exists from start-up at 0.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";

@@ -6,8 +6,8 @@
 // turns, the router, and the last-resort error handler. One concern per module; this file only
 // assembles them. Built by server/main.ts; tests build it in-process.
 import path from "node:path";
-import type { RequestListener, ServerResponse } from "node:http";
-import express, { type RequestHandler } from "express";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import express, { type Locals, type RequestHandler } from "express";
 import compression from "compression";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
@@ -17,9 +17,9 @@ import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
 import { Turns } from "../runtime/turns";
-import { PageRenders } from "./page-renders";
-import { type PageCache, answerPageHit, capturePages, servePageCache } from "./page-cache";
-import type { RequestScope } from "../request-scope";
+import { dataHardTimeoutMs } from "../cache";
+import { newScope } from "../request-scope";
+import { type PageCache, PageRenders, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import { clientErrorsHandler, serviceWorkerHandler } from "../integrations";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 import type { Lang } from "../../common/locale";
@@ -87,11 +87,15 @@ export function createSite(options: SiteOptions) {
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
+  /** Once per request, on the hit path or in express, whichever comes first: its start, its scope (with its id) and its log line. */
+  const begin = (req: IncomingMessage, res: ServerResponse & { locals?: Locals }, pathname: string): Locals => {
+    const locals = (res.locals ??= Object.create(null) as Locals);
+    locals.startedAt ??= Date.now();
+    locals.scope ??= newScope(observe(req, res, pathname, () => locals.cacheOutcome), pathname);
+    return locals;
+  };
   app.use((req, res, next) => {
-    if (res.locals.requestId === undefined) {
-      res.locals.requestId = observe(req, res, req.path, () => res.locals.cacheOutcome as string | undefined);
-    }
-    res.locals.startedAt ??= Date.now();
+    begin(req, res, req.path);
     next();
   });
 
@@ -123,13 +127,13 @@ export function createSite(options: SiteOptions) {
   const setPageHeaders = pageHeaders({ freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds });
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
-  // A miss on a page that is being rendered waits for that render (server/http/page-renders.ts),
+  // A miss on a page that is being rendered waits for that render (server/http/page-cache/page-renders.ts),
   // at most as long as the data it needs may take (the cache's hard timeout).
   const pageCache = options.pageCache;
   const renders = pageCache
     ? new PageRenders({
         storedEntry: (key) => pageCache.peekFresh(key),
-        waitMs: config.wpTimeoutMs + 1000,
+        waitMs: dataHardTimeoutMs(config.wpTimeoutMs),
         onWaitedTooLong: (key) => logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
       })
     : undefined;
@@ -158,7 +162,7 @@ export function createSite(options: SiteOptions) {
   app.use(canonicalQuery());
   // Buffers documents for their Content-Security-Policy (hashes of their inline scripts) and, with
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
-  app.use(capturePages(options.pageCache, (res) => res.locals.scope as RequestScope | undefined, config.cache.freshSeconds, policyOf));
+  app.use(capturePages(options.pageCache, (res) => res.locals.scope, config.cache.freshSeconds, policyOf));
 
   // Uncached searches per visitor (a flood of random searches would otherwise land on WordPress).
   app.use(searchRenderLimit(options.rateLimits?.searchRenders ?? createRateLimits().searchRenders));
@@ -184,11 +188,8 @@ export function createSite(options: SiteOptions) {
     const url = req.url ?? "/";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
-    // express keeps res.locals it finds, so a miss carries its request id on.
-    const locals = Object.create(null) as Record<string, unknown>;
-    (res as ServerResponse & { locals: Record<string, unknown> }).locals = locals;
-    locals.startedAt = Date.now();
-    locals.requestId = observe(req, res, pathname, () => locals.cacheOutcome as string | undefined);
+    // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
+    const locals = begin(req, res, pathname);
     // A probe never reads the page cache, so it never counts in its hit ratio.
     if (!isProbe(req, pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);

@@ -1,4 +1,4 @@
-// Server-side check of a captcha v3 token (spec §5, §9): POST to RECAPTCHA_VERIFY_URL,
+// Server-side check of a captcha v3 token: POST to RECAPTCHA_VERIFY_URL,
 // form-encoded `secret` and `response`; the answer must be a success for the same action the
 // form asked a token for, with a score at or above RECAPTCHA_MIN_SCORE. The visitor's IP is not
 // sent (optional in the protocol, and personal data). Errors are values, never thrown.

@@ -8,29 +8,11 @@ import type { CaptchaVerifier } from "./captcha";
 import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
 import type { ClientLimiter } from "../http/rate-limits";
-import type { ContactField, ContactOutcome, FormOutcome, NewsletterField, NewsletterOutcome } from "../../common/form-outcomes";
+import type { ContactField, FormOutcome, NewsletterField } from "../../common/form-outcomes";
 import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../common/form-validation";
+import type { ContactService, NewsletterService, SubmissionMeta } from "../../common/site-services";
 
 export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
-
-export interface SubmissionMeta {
-  /** The visitor's IP as TRUST_PROXY lets it be read: the rate-limit key. */
-  ip: string;
-  lang: "en" | "it";
-  /** The request's Sec-Fetch-Site: a cross-site post is refused (no form of ours sends one). */
-  fetchSite?: string | null;
-}
-
-export interface NewsletterService {
-  readonly enabled: boolean;
-  submit(form: FormData, meta: SubmissionMeta): Promise<NewsletterOutcome>;
-}
-
-export interface ContactService {
-  readonly enabled: boolean;
-  /** `describeProducts` turns attached English product ids into lines for the message. */
-  submit(form: FormData, meta: SubmissionMeta & { describeProducts(ids: number[]): Promise<string[]> }): Promise<ContactOutcome>;
-}
 
 /** An invisible field that people never fill and simple bots do: such a post "succeeds" silently. */
 export const HONEYPOT_FIELD = "website";

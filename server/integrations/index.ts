@@ -7,16 +7,13 @@ import type { Config } from "../config";
 import type { Logger } from "../logger";
 import { createCaptchaVerifier, type CaptchaVerifier } from "./captcha";
 import { contactFormClient } from "./contact-form-7";
-import { contactService, newsletterService, type ContactService, type NewsletterService } from "./forms";
+import { contactService, newsletterService } from "./forms";
 import { getResponseProvider, type NewsletterProvider } from "./newsletter";
 import { createRateLimits, type RateLimits } from "../http/rate-limits";
-import type { IntegrationFlags } from "../../common/form-outcomes";
+import type { FormServices } from "../../common/site-services";
 
-export interface Integrations {
-  newsletter: NewsletterService;
-  contact: ContactService;
+export interface Integrations extends FormServices {
   captcha: CaptchaVerifier;
-  flags: IntegrationFlags;
 }
 
 export interface IntegrationsOptions {
@@ -58,4 +55,3 @@ export function createIntegrations(options: IntegrationsOptions): Integrations {
 
 export { clientErrorsHandler, CLIENT_ERRORS_PATH } from "./client-errors";
 export { serviceWorkerHandler, SERVICE_WORKER_PATH } from "./service-worker";
-export type { IntegrationFlags, NewsletterOutcome, ContactOutcome } from "../../common/form-outcomes";

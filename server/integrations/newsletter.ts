@@ -27,7 +27,7 @@ export interface GetResponseOptions {
   fetch?: typeof fetch;
 }
 
-/** The contact name the original site sent with every signup (spec §7). */
+/** The contact name the original site sent with every signup. */
 export const NEWSLETTER_CONTACT_NAME = "Newsletter Website";
 
 export function getResponseProvider(options: GetResponseOptions): NewsletterProvider {

@@ -15,7 +15,9 @@
 // core does one thing at a time), the loop keeps turning, and requests go on in the order they
 // came: a connection opened during a render backlog does not wait behind all of it.
 
-export class Turns {
+import type { RenderTurns } from "../../common/site-services";
+
+export class Turns implements RenderTurns {
   private active = 0;
   private readonly waiting: Array<() => void> = [];
 

@@ -1,7 +1,7 @@
 // The cache as a visitor and an operator notice it, against the built site reading a demo
 // WordPress of the test's own (so the test can change content and stop WordPress) and a
 // redis-server of its own: page-cache hits and 304s, tracking parameters sharing one entry,
-// signed webhooks (every answer of CONTRACT), the SRE purge API, the next view after a purge,
+// signed webhooks (every answer docs/interfaces.md lists), the SRE purge API, the next view after a purge,
 // deletes, WordPress down, and two instances sharing a Redis.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -105,7 +105,7 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect(other.headers.get("server-timing")).toContain("page-hit");
   });
 
-  it("rejects every bad webhook with the CONTRACT's answer", async () => {
+  it("rejects every bad webhook with its documented answer", async () => {
     const good = { events: [{ type: "products", id: 1, action: "update" }] };
     expect((await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: JSON.stringify(good) })).status).toBe(401);
     expect((await webhook(a, good, { secret: "wrong-secret-0123456789" })).status).toBe(401);
@@ -200,7 +200,7 @@ describe.runIf(ready)("the cache, end to end", () => {
     const never = await fetch(`${a.url}/it/categorie/mai-vista-prima`);
     expect(never.status).toBeGreaterThanOrEqual(404);
     const ready = await (await fetch(`${a.url}/readyz`)).json();
-    // WordPress down degrades, it does not make the instance unready (CONTRACT). Redis's state is
+    // WordPress down degrades, it does not make the instance unready. Redis's state is
     // not asserted here: on a loaded machine its 50 ms command bound may trip the breaker.
     expect(ready).toMatchObject({ status: "ready", wordpress: "down" });
   });

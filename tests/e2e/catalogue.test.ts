@@ -117,7 +117,7 @@ describe.runIf(ready)("browsing the catalogue", () => {
   });
 
   it("shows the page the server sent at once, and animates only what the visitor opens", async () => {
-    // Issue 7: an entrance fade on the first paint hides the product photo (the largest paint)
+    // An entrance fade on the first paint hides the product photo (the largest paint)
     // and scripts fetched at high priority compete with it on a slow connection.
     const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true });
     const page = await context.newPage();

@@ -1,4 +1,4 @@
-// URLs as a visitor meets them, in Debian's Chromium (issue 17, items 6–8):
+// URLs as a visitor meets them, in Debian's Chromium:
 //   - every page has one <meta name="description">: its own, else the site's;
 //   - the root's language redirect keeps the query, and the language switch carries a list's
 //     filters (category and colour slugs translated), sort, search and page;

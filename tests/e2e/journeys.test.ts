@@ -1,4 +1,4 @@
-// Visitor journeys in Debian's Chromium on the production build with the demo catalogue (issue 17):
+// Visitor journeys in Debian's Chromium on the production build with the demo catalogue:
 // history across languages, a link in WordPress content into the other language, the client's
 // last-resort page, a route chunk that fails to load, scroll on new navigations and on Back,
 // prefetch of every internal link, the home hero on a phone, and clicks made before hydration.

@@ -1,4 +1,4 @@
-// Every route of spec §2 in both languages, opened in Debian's Chromium as a visitor would:
+// Every route of the route table in both languages, opened in Debian's Chromium as a visitor would:
 // status, language, title, no script errors; the language switch on a detail route; a
 // client-side navigation; the 404. Screenshots go to test-results/screenshots for review.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

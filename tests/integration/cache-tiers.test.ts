@@ -1,43 +1,34 @@
 // One contract for every tier of the data cache: the memory tier, a single Redis and a Redis
 // Cluster keep an answer, refuse an older one over a newer one, and purge alike — by tag, soft
 // (stale in place) or hard (gone), limited to answers fetched at or before a repeat pass's
-// instant, and all at once. The stack relies on exactly this from each (server/cache/stack.ts).
+// instant, and all at once. The stack relies on exactly this from each: the Tier of server/cache/tier.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildRecord, type CacheRecord } from "../../server/cache/entry";
+import { buildRecord } from "../../server/cache/entry";
 import { createKeyspace } from "../../server/cache/keys";
 import { MemoryTier } from "../../server/cache/memory-tier";
 import { createPolicies } from "../../server/cache/policies";
 import { RedisTier } from "../../server/cache/redis-tier";
 import { createRedisClients } from "../../server/cache/clients";
-import type { CacheLogger, PurgeMode } from "../../server/cache/types";
+import type { CacheLogger } from "../../server/cache/types";
+import type { Tier } from "../../server/cache/tier";
 import type { RedisConfig } from "../../server/config";
 import { hasRedisServer, startRedis, startRedisCluster, type RedisClusterServer, type RedisServer } from "../support/redis-server";
 import { sleep } from "../support/wait";
 
-/** What the stack asks of a tier, made asynchronous for all of them. */
-interface Tier {
-  set(record: CacheRecord, json: string | undefined): Promise<boolean>;
-  get(key: string): Promise<CacheRecord | undefined>;
-  purgeTags(tags: readonly string[], mode: PurgeMode, before?: number): Promise<number>;
-  purgeAll(mode: PurgeMode, before?: number): Promise<number>;
-  close(): Promise<void>;
+/** A tier as the stack sees it (server/cache/tier.ts), and what ends it after the suite. */
+interface Opened {
+  tier: Tier;
+  close(): void;
 }
 
 const policies = createPolicies({ freshSeconds: 60, staleSeconds: 600 });
 const silent: CacheLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-function memoryTier(): Tier {
-  const tier = new MemoryTier(8 * 1024 * 1024);
-  return {
-    set: (record) => Promise.resolve(tier.set(record)),
-    get: (key) => Promise.resolve(tier.get(key)),
-    purgeTags: (tags, mode, before) => Promise.resolve(tier.purgeTags(tags, mode, before)),
-    purgeAll: (mode, before) => Promise.resolve(tier.purgeAll(mode, before)),
-    close: () => Promise.resolve(),
-  };
+function memoryTier(): Opened {
+  return { tier: new MemoryTier(8 * 1024 * 1024), close: () => undefined };
 }
 
 let prefixes = 0;
-async function redisTier(config: RedisConfig): Promise<Tier> {
+async function redisTier(config: RedisConfig): Promise<Opened> {
   const clients = createRedisClients(config, { commandTimeoutMs: 1000 })!;
   clients.subscriber.disconnect();
   const tier = new RedisTier({
@@ -53,25 +44,23 @@ async function redisTier(config: RedisConfig): Promise<Tier> {
   for (let i = 0; i < 200 && !tier.up; i++) await sleep(25);
   if (!tier.up) throw new Error("the Redis tier never came up");
   return {
-    set: (record, json) => tier.set(record, json),
-    get: (key) => tier.get(key),
-    purgeTags: (tags, mode, before) => tier.purgeTags(tags, mode, before),
-    purgeAll: (mode, before) => tier.purgeAll(mode, before),
+    tier,
     close: () => {
       tier.close();
       clients.command.disconnect();
-      return Promise.resolve();
     },
   };
 }
 
-function contract(name: string, open: () => Promise<Tier>) {
+function contract(name: string, open: () => Promise<Opened>) {
   describe(`the ${name} tier`, () => {
+    let opened: Opened | undefined;
     let tier: Tier;
     beforeAll(async () => {
-      tier = await open();
+      opened = await open();
+      tier = opened.tier;
     });
-    afterAll(() => tier?.close());
+    afterAll(() => opened?.close());
 
     const now = Date.now();
     const built = (key: string, tags: string[], fetchedAt = now, value: unknown = { key }) => buildRecord({ key, value, tags, policy: policies.short, fetchedAt, storedAt: fetchedAt });

@@ -7,7 +7,7 @@ import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server
 import type { PostRecord, TermRecord } from "../../server/demo/model";
 import type { Cached, CachePolicyName } from "../../server/content/cached";
 import { createContentService } from "../../server/content/content-service";
-import type { ContentService, Lang } from "../../server/content/types";
+import type { ContentService, Lang } from "../../common/content";
 import { createWordPressClient, type WordPressClient } from "../../server/content/wordpress-client";
 
 interface CacheCall {

@@ -1,5 +1,5 @@
-// The two ways the server is started, and what each does without WordPress (CONTRACT "Running
-// it", DEMO_CATALOGUE): the production start as the image and the chart run it
+// The two ways the server is started, and what each does without WordPress (README "Quick start",
+// DEMO_CATALOGUE): the production start as the image and the chart run it
 // (`node build/node/main.js`, NODE_ENV=production) refuses without WP_URL — exit 78, a message
 // naming the variable — instead of serving the demo catalogue's invented products, company and VAT
 // number as if they were real, and without SITE_URL — instead of naming localhost in every canonical,

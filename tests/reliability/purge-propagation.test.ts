@@ -1,5 +1,5 @@
 // Two instances sharing a Redis: a purge received by one (the signed webhook) is honoured by the
-// other within one second (CONTRACT "Purge semantics"). Measured over several purges: the time from
+// other within one second (docs/interfaces.md "Purge semantics"). Measured over several purges: the time from
 // the webhook's answer until instance B shows the new content, polled every 20 ms.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -162,7 +162,7 @@ describe.runIf(ready)("cache poisoning", () => {
       [`/products/0${product.id}`, `/products/${product.id}`],
       [`/products/${product.id}.0`, `/products/${product.id}`],
       [`/products/${product.id}/`, `/products/${product.id}`],
-      // Mixed case answers 301 to the lowercase URL (CONTRACT "Page responses"): its 404 is the canonical one's.
+      // Mixed case answers 301 to the lowercase URL (docs/interfaces.md "Page responses"): its 404 is the canonical one's.
       [`/PRODUCTS/${product.id + 100000}`, `/products/${product.id}`],
       ["/it/prodotti/999999", `/it/prodotti/${(wp.catalogue.list("products", { lang: "it" }) as PostRecord[]).find((x) => x.status === "publish")!.id}`],
     ];

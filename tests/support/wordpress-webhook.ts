@@ -1,5 +1,5 @@
-// A stand-in for the site's POST /api/cache/webhook, checking deliveries exactly as CONTRACT.md
-// says: X-FC-Timestamp within 300 s, X-FC-Signature = sha256=<hex HMAC-SHA256 of "<ts>.<raw body>">,
+// A stand-in for the site's POST /api/cache/webhook, checking deliveries exactly as
+// docs/interfaces.md says: X-FC-Timestamp within 300 s, X-FC-Signature = sha256=<hex HMAC-SHA256 of "<ts>.<raw body>">,
 // a JSON body {"delivery": "<uuid>", "events": [{type, id, action}]} of 1 to 100 events of known
 // types, at most 64 KiB; 202 {"purged": n}, a delivery id seen before 200 {"purged": 0,
 // "duplicate": true}, else 400/401/413. It records every delivery, can be stopped and started again

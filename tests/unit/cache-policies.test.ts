@@ -1,6 +1,7 @@
 // Cache policies derive from CACHE_FRESH_SECONDS / CACHE_STALE_SECONDS; keys keep one hash tag each.
 import { describe, expect, it } from "vitest";
-import { cdnCacheControl, createPolicies } from "../../server/cache/policies";
+import { createPolicies } from "../../server/cache/policies";
+import { pageCacheHeaders } from "../../server/http/headers";
 import { createKeyspace, keyHash } from "../../server/cache/keys";
 
 describe("cache policies", () => {
@@ -23,9 +24,9 @@ describe("cache policies", () => {
     expect(() => createPolicies({ freshSeconds: -1, staleSeconds: 0 })).toThrow(RangeError);
   });
 
-  it("give the CDN directives of a policy (CONTRACT: max-age, swr, sie)", () => {
+  it("give the CDN the directives of a page built from them: max-age, stale-while-revalidate, stale-if-error", () => {
     const p = createPolicies({ freshSeconds: 60, staleSeconds: 86_400 });
-    expect(cdnCacheControl(p.long)).toBe("max-age=600, stale-while-revalidate=86400, stale-if-error=86400");
+    expect(pageCacheHeaders(200, p.long)["CDN-Cache-Control"]).toBe("max-age=600, stale-while-revalidate=86400, stale-if-error=86400");
   });
 });
 

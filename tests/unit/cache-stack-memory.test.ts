@@ -1,4 +1,4 @@
-// The CacheStack without Redis (CONTRACT: REDIS_URL unset → memory tier only): the seam's contract
+// The CacheStack without Redis (REDIS_URL unset → memory tier only): the seam's contract
 // (tags and policy from the fetch, errors never cached, not-found cached briefly), coalescing,
 // stale-while-revalidate, purges with their listeners and CDN hook, timeouts.
 import { afterEach, describe, expect, it } from "vitest";

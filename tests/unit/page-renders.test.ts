@@ -1,7 +1,7 @@
 // One render per page at a time: who renders, who waits, and what each waiter is answered with,
 // by counts. The site-level proof (1,000 requests, real renders) is tests/reliability/page-collapsing.test.ts.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PageRenders, type RenderTurn } from "../../server/http/page-renders";
+import { PageRenders, type RenderTurn } from "../../server/http/page-cache/page-renders";
 import type { PageEntry } from "../../server/http/page-cache";
 
 const entry = { status: 200, etag: 'W/"1"' } as PageEntry;

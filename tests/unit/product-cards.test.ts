@@ -2,7 +2,7 @@
 // alone needs (app/lib/product-cards.ts).
 import { describe, expect, it } from "vitest";
 import { productCard, productView, renditionsOf } from "../../app/lib/product-cards";
-import type { Product, ProductSummary } from "../../server/content/types";
+import type { Product, ProductSummary } from "../../common/content";
 
 const summary: ProductSummary = {
   id: 231,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { FLAT_ROUTES, WORDS, matchRoute, pathOf } from "../../common/route-table";
 import { pageCacheKey } from "../../server/http/page-cache";
 import { alternatesFor } from "../../app/lib/alternates.server";
-import type { ContentService } from "../../server/content/types";
+import type { ContentService } from "../../common/content";
 
 /** Translations as WordPress would give them: English key → Italian key, per content. */
 const TWINS: Record<string, Record<string, string>> = {

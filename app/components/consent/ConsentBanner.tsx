@@ -1,4 +1,4 @@
-// Our own consent banner (spec §9: dark grey #333333, white text): accept, reject, or choose per
+// Our own consent banner (dark grey #333333, white text): accept, reject, or choose per
 // purpose; remembered in the browser (app/lib/consent.ts) and reopened from the footer. It is
 // rendered in the browser only, after hydration, so pages stay the same for everyone. It is a
 // non-modal dialog: the page stays usable, nothing is trapped; focus moves into it when the

@@ -1,4 +1,4 @@
-// The captcha badge is hidden (spec §9); the provider then requires this notice instead.
+// The captcha badge is hidden; the provider then requires this notice instead.
 import { Trans } from "react-i18next";
 
 export function CaptchaNotice() {

@@ -2,12 +2,9 @@
 // exclusives (editions made for one partner), projects (interiors that use FC pieces) and the
 // room scenes with hotspots (imagemaps). Copy in both languages.
 import { bi, type Bilingual } from "./bilingual";
-import type { SeriesKey } from "./series";
+import type { CollectionKey, DesignerKey, ExclusiveKey, SeriesKey } from "./keys";
 import type { FormKey } from "./forms";
 
-export type DesignerKey = "giulia" | "marco" | "elena" | "anna" | "kenji";
-export type CollectionKey = "marea" | "nebbia" | "architetture" | "giardino";
-export type ExclusiveKey = "ninfea" | "sette-archi" | "verrier";
 export type ProjectKey = "como" | "osteria" | "ortigia" | "brera";
 export type ImagemapKey = "living" | "dining";
 /** A designer portrait shows a tool of the trade, not a face. */

@@ -4,12 +4,7 @@
 import { bi, type Bilingual } from "./bilingual";
 import type { FormKey } from "./forms";
 import type { ColourKey } from "./taxonomy";
-import type { CollectionKey, DesignerKey, ExclusiveKey } from "./editions";
-
-export type SeriesKey =
-  | "onda" | "riva" | "conchiglia" | "vela" | "brina" | "nuvola" | "goccia" | "arco" | "cupola"
-  | "tamburo" | "fuso" | "corolla" | "seme" | "giunco" | "ninfea" | "loggia" | "aurea" | "pietra"
-  | "sera" | "alba";
+import type { CollectionKey, DesignerKey, ExclusiveKey, SeriesKey } from "./keys";
 
 export interface SeriesCopy {
   key: SeriesKey;

@@ -88,13 +88,10 @@ export function capturePages(
       // asked for with a matching If-None-Match (`*`, or an ETag from another instance) must still
       // be stored with its type (tests/security/cache-poisoning.test.ts).
       const contentType = String(res.getHeader("Content-Type"));
-      const storable =
-        !res.getHeader("Set-Cookie") &&
-        res.locals.pageCacheKey !== undefined &&
-        !/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""));
-      const key = res.locals.pageCacheKey as string;
+      const key = res.locals.pageCacheKey;
+      const storable = !res.getHeader("Set-Cookie") && key !== undefined && !/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""));
       const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);
-      const startedAt = (res.locals.startedAt as number | undefined) ?? Date.now();
+      const startedAt = res.locals.startedAt ?? Date.now();
       const csp = res.getHeader("Content-Security-Policy");
       let sent: { result: Response; encoding?: "br" | "gzip"; packed?: Buffer };
       if (matchesEtag(req, etag)) {

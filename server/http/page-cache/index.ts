@@ -4,9 +4,11 @@
 // and purged with it, bounded in bytes by PAGE_CACHE_MB. A hit is answered before the router runs.
 //
 // key.ts: which requests are pages, and their key (a security control); store.ts: the entries and
-// their byte bound; serve.ts: the hit paths and the waiters of a render; capture.ts: storing what
-// the router renders; negotiation.ts: encodings and ETags.
+// their byte bound; serve.ts: the hit paths and the waiters of a render; page-renders.ts: one
+// render per page (request collapsing); capture.ts: storing what the router renders;
+// negotiation.ts: encodings and ETags.
 export { isPagePath, pageCacheKey } from "./key";
 export { compress, etagOf, identityOf, ownedCopy, PageCache, surrogateKeyHeader, type PageCacheObserver, type PageEntry } from "./store";
 export { answerPageHit, servePageCache, type PageHeaders } from "./serve";
 export { capturePages } from "./capture";
+export { PageRenders, type RenderTurn } from "./page-renders";

@@ -2,14 +2,14 @@
 // the language decision, and the waiters of a render in progress (request collapsing).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler } from "express";
-import type { PageRenders, RenderTurn } from "../page-renders";
+import type { PageRenders, RenderTurn } from "./page-renders";
 import { lookupKey } from "./key";
 import { matchesEtag, pickEncoding } from "./negotiation";
 import type { PageCache, PageEntry } from "./store";
 
 export interface PageHeaders {
   /**
-   * Cache headers for a page of this status, Surrogate-Key and freshness (CONTRACT "Page
+   * Cache headers for a page of this status, Surrogate-Key and freshness (docs/interfaces.md "Page
    * responses"); a private answer (the language decision at /) is never public.
    */
   (res: ServerResponse, status: number, surrogateKey: string, freshSeconds: number | undefined, privateAnswer?: boolean): void;
@@ -65,7 +65,7 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
  * The same inside express, after the language decision at / (whose answer is private): a hit is
  * answered before the router runs; a miss leaves its key for capturePages to store under. With
  * `renders`, a GET that misses while the same key is being rendered waits for that render and is
- * answered from its entry (server/http/page-renders.ts); `onCollapsed` counts those answers.
+ * answered from its entry (page-renders.ts); `onCollapsed` counts those answers.
  */
 export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void): RequestHandler {
   return (req, res, next) => {

@@ -66,7 +66,7 @@ export function etagOf(body: Buffer): string {
   return `W/"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
-/** Surrogate-Key: all tags up to 8 KiB; beyond that only list and type tags (CONTRACT). */
+/** Surrogate-Key: all tags up to 8 KiB; beyond that only list and type tags, which still purge the page. */
 export function surrogateKeyHeader(tags: readonly string[], limit = 8 * 1024): string {
   const all = [...new Set(tags)].sort().join(" ");
   if (all.length <= limit) return all;

@@ -9,7 +9,7 @@ export function lastResortErrors(logger: Logger): ErrorRequestHandler {
     // express's and body-parser's errors carry an HTTP status and say whether their message may be shown.
     const error = (typeof thrown === "object" && thrown !== null ? thrown : {}) as { status?: unknown; expose?: unknown; message?: unknown };
     const status = typeof error.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
-    if (status >= 500) logger.error({ err: thrown, reqId: res.locals.requestId, path: req.path }, "unhandled error");
+    if (status >= 500) logger.error({ err: thrown, reqId: res.locals.scope?.requestId, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
     res.status(status).setHeader("Cache-Control", "no-store");
     if (status >= 500) return res.type("html").send(lastResortHtml);

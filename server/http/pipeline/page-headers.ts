@@ -1,4 +1,4 @@
-// The cache headers of a page (CONTRACT "Page responses"): set from what the page was rendered
+// The cache headers of a page (docs/interfaces.md "Page responses"): set from what the page was rendered
 // from, as its headers leave. Each page request gets a scope that collects the tags of the content
 // it renders (server/request-scope.ts).
 import type { RequestHandler } from "express";
@@ -23,8 +23,7 @@ export function pageHeaders(cdnPolicy: { freshSeconds: number; staleSeconds: num
 /** Runs the rest of the request in its scope, and sets the page's cache headers from it. */
 export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
   return (req, res, next) => {
-    const scope = newScope(res.locals.requestId as string | undefined, req.path);
-    res.locals.scope = scope;
+    const scope = (res.locals.scope ??= newScope(undefined, req.path));
     onHeaders(res, () => {
       const type = String(res.getHeader("Content-Type") ?? "");
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
@@ -41,7 +40,7 @@ export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
       // A route that answers per visitor says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
       setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
-      const timing = [`cache;desc="${(res.locals.cacheOutcome as string | undefined) ?? "render"}"`];
+      const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
       if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);
       res.setHeader("Server-Timing", timing.join(", "));
     });

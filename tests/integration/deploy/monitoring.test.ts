@@ -136,7 +136,7 @@ describe.runIf(tools)("the dashboard", () => {
     }
   });
 
-  it("shows every series the issue asks for", () => {
+  it("shows every series the runbook reads", () => {
     const used = new Set(dashboardExprs().flatMap(metricNames));
     for (const metric of [
       "http_request_duration_seconds_count", "http_request_duration_seconds_bucket", "wp_cache_lookups_total",

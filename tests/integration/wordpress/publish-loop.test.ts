@@ -1,6 +1,6 @@
 // The publish loop against a real WordPress with the fc-headless plugin: an editor's change
 // reaches the site as a signed webhook, checked here exactly as the site's /api/cache/webhook
-// checks it (CONTRACT.md) — updates, trash and delete, terms, menus, the front page, translation
+// checks it (docs/interfaces.md "The WordPress webhook") — updates, trash and delete, terms, menus, the front page, translation
 // links, "purge everything" —, renamed slugs stay findable (old_slugs), previews are served on a
 // signed link only, editors' links point at the site, and a delivery that failed while the site
 // was down arrives once it is back, when WP-Cron runs.

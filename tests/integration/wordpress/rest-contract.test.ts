@@ -25,7 +25,7 @@ import {
   type WpMenuItem,
 } from "../../../server/content/schemas";
 import { createContentService } from "../../../server/content/content-service";
-import type { ContentService } from "../../../server/content/types";
+import type { ContentService } from "../../../common/content";
 import type { PostRecord } from "../../../server/demo/model";
 import { hasWordPressParts, startWordPress, type WordPressSite } from "../../support/wordpress-site";
 

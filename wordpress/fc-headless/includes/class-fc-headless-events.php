@@ -1,6 +1,6 @@
 <?php
 /**
- * What changes in WordPress, as webhook events for the site's content types only (CONTRACT.md):
+ * What changes in WordPress, as webhook events for the site's content types only (the site's docs/interfaces.md):
  * publishing, updating, unpublishing, trashing and deleting posts, pages and media (scheduled
  * posts included, when WP-Cron publishes them); creating, editing and deleting the product
  * taxonomies' terms; menus and their items and locations; the front page settings; and Polylang

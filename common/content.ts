@@ -1,12 +1,13 @@
-// The catalogue in the product's words: what loaders receive from the ContentService.
-// WordPress shapes stay inside server/content (schemas + mappers); routes only see these types,
-// and import them as types only, so nothing of the server reaches the client bundle.
+// The catalogue in the product's words: what loaders receive from the ContentService and what the
+// routes and components render. WordPress shapes stay inside server/content (schemas + mappers),
+// which builds these; the browser and the server share them from here (types only).
 
-export type Lang = "en" | "it";
+import type { Lang } from "./locale";
+export type { Lang } from "./locale";
 
 /** Content whose ids or slugs appear in site URLs and are mapped through translations (the route table's key kinds). */
-export type { Translatable } from "../../common/route-table";
-import type { Translatable } from "../../common/route-table";
+export type { Translatable } from "./route-table";
+import type { Translatable } from "./route-table";
 
 /** Ids of the same item in each language (Polylang `translations`). */
 export type Translations = Partial<Record<Lang, number>>;
@@ -206,8 +207,8 @@ export interface SearchHit {
   href: string;
 }
 
-export { PREVIEW_TYPES, type PreviewType } from "../../common/content-types";
-import type { PreviewType } from "../../common/content-types";
+export type { PreviewType } from "./content-types";
+import type { PreviewType } from "./content-types";
 
 export type PreviewItem = { kind: "product"; product: Product } | { kind: "page"; type: PreviewType; page: Page };
 

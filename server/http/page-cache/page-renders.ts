@@ -8,7 +8,7 @@
 //
 // Invariants: a key has at most one flight; a flight exists while a render of its key runs or a
 // request waits for one; every waiter is settled exactly once (an entry, or its turn to render).
-import type { PageEntry } from "./page-cache";
+import type { PageEntry } from "./store";
 
 /** What a request that missed the page cache does: render (and say when it has finished), or answer from `entry`. */
 export type RenderTurn = { entry: PageEntry; finished?: undefined } | { entry?: undefined; finished: () => void };

@@ -1,4 +1,4 @@
-// The offline service worker, compiled on its own by vite.config.ts (never imported by the app)
+// The offline service worker, built on its own by vite-plugin-pwa (vite.config.ts; never imported by the app)
 // into build/client/sw.js, with the precache list of every file of the build injected at
 // `self.__WB_MANIFEST`: the app shell (all of build/client/assets, React Router's manifest
 // chunk included), the fonts and their stylesheet, the icons, and the offline pages.

@@ -1,0 +1,29 @@
+// What GET /readyz reports besides the process's own state (site.ts): the cache's tiers, the
+// breaker and the purge bus, the page cache, the languages served, and the fallbacks shown in
+// place of WordPress's content (README "Endpoints besides the pages").
+import type { CacheStack } from "../cache";
+import type { SiteLanguages } from "../content/site-languages";
+import type { PageCache } from "./page-cache";
+
+export function readinessReport(parts: {
+  cache: Pick<CacheStack, "stats">;
+  /** Redis refused the site's credentials (it will not come back by itself). */
+  redisAuthFailed(): boolean;
+  pageCache: PageCache | undefined;
+  languages: Pick<SiteLanguages, "state">;
+  /** The fallbacks shown instead of WordPress's content. */
+  warnings(): string[];
+}) {
+  return () => {
+    const stats = parts.cache.stats();
+    return {
+      redis: stats.redis === "down" && parts.redisAuthFailed() ? "auth failed" : stats.redis,
+      breaker: stats.breaker,
+      bus: stats.bus,
+      memory: stats.memory,
+      pageCache: parts.pageCache ? { entries: parts.pageCache.size, bytes: parts.pageCache.bytes } : "disabled",
+      languages: parts.languages.state(),
+      warnings: parts.warnings(),
+    };
+  };
+}
