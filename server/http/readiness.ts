@@ -1,6 +1,7 @@
-// What GET /readyz reports besides the process's own state (site.ts): the cache's tiers, the
-// breaker and the purge bus, the page cache, the languages served, and the fallbacks shown in
-// place of WordPress's content (README "Endpoints besides the pages").
+// What GET /readyz reports besides the process's state flags (health.ts: shutting down, Redis, and
+// WordPress as its answers and the background probe leave it, server/wordpress.ts): the cache's
+// tiers, the breaker and the purge bus, the page cache, the languages served, and the fallbacks
+// shown in place of WordPress's content (docs/interfaces.md "Paths that are not pages").
 import type { CacheStack } from "../cache";
 import type { SiteLanguages } from "../content/site-languages";
 import type { PageCache } from "./page-cache";
