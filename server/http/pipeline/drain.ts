@@ -1,5 +1,5 @@
 // Draining on shutdown (tests/reliability/sigterm.test.ts). server.close() on SIGTERM
-// (server/main.ts) closes the keep-alive connections idle at that instant, but one whose answer
+// (server/shutdown.ts) closes the keep-alive connections idle at that instant, but one whose answer
 // has just finished is not idle yet and would hold the drain until the 25 s forced exit (code 1).
 // So once shutdown has begun, the connections that have gone idle are closed every 100 ms (Node's
 // own closeIdleConnections), and answers that leave close their connection (request-log.ts).
