@@ -3,8 +3,9 @@
 // php-cli with mysqli, PHP's built-in server with the fixture's router, and a throwaway MariaDB
 // database (`fc_wp_test_<random>` on 127.0.0.1:3306, dropped on stop). docker/wordpress/wp.php
 // installs it without network and seeds the demo catalogue (docker/wordpress/export-demo.ts) with
-// the demo's own ids; the fixture's mu-plugin gives it FC's content model, Polylang's API and the
-// wuxt routes; wordpress/fc-headless is the plugin under test.
+// the demo's own ids; the production plugin wordpress/fc-catalogue gives it FC's content model,
+// the fixture's mu-plugin stands in for Polylang's API and stock wuxt's routes; wordpress/fc-headless
+// is the plugin under test.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -22,6 +23,7 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURE = path.join(ROOT, "docker/wordpress");
 const PLUGIN = path.join(ROOT, "wordpress/fc-headless");
+const CATALOGUE = path.join(ROOT, "wordpress/fc-catalogue");
 const CACHE = path.join(ROOT, ".cache/wordpress");
 
 export const DB_HOST = process.env.FC_TEST_DB_HOST ?? "127.0.0.1";
@@ -239,6 +241,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     symlinkSync(path.join(FIXTURE, "mu-plugins/fc-fixture.php"), path.join(content, "mu-plugins/fc-fixture.php"));
     symlinkSync(path.join(FIXTURE, "mu-plugins/fc-fixture"), path.join(content, "mu-plugins/fc-fixture"));
     symlinkSync(PLUGIN, path.join(content, "plugins/fc-headless"));
+    symlinkSync(CATALOGUE, path.join(content, "plugins/fc-catalogue"));
     cpSync(path.join(FIXTURE, "theme/fc-headless"), path.join(content, "themes/fc-headless"), { recursive: true });
     const uploads = path.join(CACHE, "uploads");
     mkdirSync(uploads, { recursive: true });
@@ -285,6 +288,8 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
       admin: { id: number; user: string; app_password: string };
       reader: { id: number; user: string; app_password: string };
     };
+    // The content model before the content: the seed needs FC's post types and fields.
+    await wp(["activate", "fc-catalogue/fc-catalogue.php"]);
     const seed = JSON.parse((await wp(["seed", exportFile])).stdout) as WordPressSite["seed"];
     if (options.plugin !== false) await wp(["activate", "fc-headless/fc-headless.php"]);
     await Promise.all([rendering, waitForHttp(`${url}/wp-json/`, child, logs)]);
