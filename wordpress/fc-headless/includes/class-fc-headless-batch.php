@@ -14,7 +14,7 @@ final class FC_Headless_Batch {
 	/** The webhook takes 1 to 100 events per body. */
 	const MAX_EVENTS = 100;
 
-	/** The webhook's types (CONTRACT.md). */
+	/** The webhook's types. */
 	const TYPES = array(
 		'products',
 		'product_categories',

@@ -11,7 +11,7 @@ defined( 'ABSPATH' ) || exit;
 
 final class FC_Headless_Languages {
 
-	/** REST bases of the site's post types (CONTRACT.md), and the taxonomies. */
+	/** REST bases of the site's post types, and the taxonomies. */
 	const POST_BASES = array( 'products', 'collections', 'exclusives', 'designers', 'projects', 'imagemap_products', 'pages', 'media' );
 	const TAXONOMIES = array( 'product_categories', 'product_colors' );
 
