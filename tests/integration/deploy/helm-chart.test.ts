@@ -31,7 +31,7 @@ const ready = hasHelm();
 const PRODUCTION = path.join(CHART, "ci/production-values.yaml");
 const DEMO = path.join(CHART, "ci/demo-values.yaml");
 /** The smallest values the app would start with: a WordPress, no secrets in an existing Secret. */
-const VALID_YAML = 'config:\n  WP_URL: http://wordpress.cms.svc\nsecrets:\n  existingSecret: ""\n  values:\n    PURGE_SECRET: "0123456789abcdef0123"\n';
+const VALID_YAML = 'config:\n  WP_URL: https://wordpress.cms.svc\nsecrets:\n  existingSecret: ""\n  values:\n    PURGE_SECRET: "0123456789abcdef0123"\n';
 const scratch = mkdtempSync(path.join(os.tmpdir(), "fc-chart-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
