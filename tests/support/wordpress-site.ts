@@ -8,7 +8,7 @@
 // is the plugin under test.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -80,6 +80,37 @@ export async function wordpressCore(): Promise<string> {
   }
   return core;
 }
+
+/**
+ * Debian's package replaces WordPress's bundled libraries with relative links into its own
+ * packages (libjs-underscore, libjs-cropper, php-getid3: `../../../javascript/underscore/…`),
+ * made for /usr/share/wordpress. In a copy elsewhere they point nowhere (and wp-admin's media
+ * library fails without underscore): point them at those packages' files.
+ */
+function relinkDebianLibraries(dir: string, relative = ""): void {
+  for (const name of readdirSync(path.join(dir, relative))) {
+    const rel = path.join(relative, name);
+    const file = path.join(dir, rel);
+    const stat = lstatSync(file);
+    if (stat.isDirectory()) {
+      relinkDebianLibraries(dir, rel);
+    } else if (stat.isSymbolicLink() && !existsSync(file)) {
+      const target = readlinkSync(file);
+      const packaged = path.resolve("/usr/share/wordpress", path.dirname(rel), target);
+      if (!path.isAbsolute(target) && existsSync(packaged)) {
+        rmSync(file);
+        symlinkSync(packaged, file);
+      }
+    }
+  }
+}
+
+/** True when the libraries Debian's wordpress package links to are installed (wp-admin's scripts need them). */
+export function hasDebianLibraries(): boolean {
+  return existsSync("/usr/share/javascript/underscore/underscore.min.js") && existsSync("/usr/share/javascript/cropper");
+}
+
+export const DEBIAN_LIBRARIES = "apt-get install libjs-underscore libjs-cropper php-getid3 (the libraries Debian's wordpress package links to)";
 
 function readdirDeb(dir: string): string {
   const deb = readdirSync(dir).find((f) => f.startsWith("wordpress_") && f.endsWith(".deb"));
@@ -234,6 +265,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     // The top-level PHP files must be copies (WordPress finds itself from their location); the
     // rest is copied too, so that wp-admin's relative includes land here, not in the cache.
     cpSync(core, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src) });
+    relinkDebianLibraries(dir);
     const content = path.join(dir, "wp-content");
     mkdirSync(path.join(content, "mu-plugins"), { recursive: true });
     mkdirSync(path.join(content, "plugins"), { recursive: true });

@@ -53,9 +53,27 @@ final class FC_Catalogue_Editor {
 			'fields'       => $fields,
 			'companyParts' => FC_Catalogue_Fields::company_parts(),
 			'types'        => $types,
-			'language'     => function_exists( 'pll_get_post_language' ) ? (string) pll_get_post_language( (int) $post->ID ) : '',
+			'language'     => self::language( $post ),
 		);
 		wp_add_inline_script( self::HANDLE, 'window.fcCatalogue = ' . wp_json_encode( $data ) . ';', 'before' );
+	}
+
+	/**
+	 * The language of the item being edited, which relations are offered in: its own, or for a
+	 * new item the translation's being added (Polylang's `new_lang`), or the default language.
+	 */
+	private static function language( WP_Post $post ): string {
+		if ( ! function_exists( 'pll_get_post_language' ) ) {
+			return '';
+		}
+		$lang = (string) pll_get_post_language( (int) $post->ID );
+		if ( '' === $lang && isset( $_GET['new_lang'] ) ) { // phpcs:ignore WordPress.Security.NonceVerification -- read-only
+			$lang = sanitize_key( wp_unslash( $_GET['new_lang'] ) ); // phpcs:ignore WordPress.Security.NonceVerification
+		}
+		if ( '' === $lang && function_exists( 'pll_default_language' ) ) {
+			$lang = (string) pll_default_language();
+		}
+		return $lang;
 	}
 
 	/** The page set as front page, or one of its translations. */

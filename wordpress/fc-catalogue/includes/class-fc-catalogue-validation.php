@@ -73,7 +73,7 @@ final class FC_Catalogue_Validation {
 					$problem = self::hotspots_problem( $meta[ $key ], $lang );
 					break;
 				case 'text':
-					$problem = 'code' === $key && 'products' === $post_type ? self::code_problem( (string) $value, $post_id ) : null;
+					$problem = 'code' === $key && 'products' === $post_type ? self::code_problem( (string) $value, $post_id, $lang ) : null;
 					break;
 				default:
 					$problem = null;
@@ -136,7 +136,7 @@ final class FC_Catalogue_Validation {
 	}
 
 	/** A product code is one product's (its translations share it). */
-	private static function code_problem( string $code, int $post_id ): ?string {
+	private static function code_problem( string $code, int $post_id, string $lang ): ?string {
 		if ( '' === $code ) {
 			return null;
 		}
@@ -152,14 +152,15 @@ final class FC_Catalogue_Validation {
 				'suppress_filters' => false,
 			)
 		);
-		$mine = $post_id ? self::translations( $post_id ) : array();
-		foreach ( $same as $other ) {
-			if ( (int) $other !== $post_id && ! in_array( (int) $other, $mine, true ) ) {
-				$title = get_the_title( (int) $other );
-				return "{$code} is already the code of “{$title}” (#{$other}).";
-			}
+		$mine   = $post_id ? self::translations( $post_id ) : array();
+		$others = array_values( array_filter( array_map( 'intval', $same ), static fn( $other ) => $other !== $post_id && ! in_array( $other, $mine, true ) ) );
+		if ( ! $others ) {
+			return null;
 		}
-		return null;
+		// Name the one in the editor's language when there is one (the other product's translation may come first).
+		usort( $others, static fn( $a, $b ) => (int) ( self::post_language( $b ) === $lang ) <=> (int) ( self::post_language( $a ) === $lang ) );
+		$title = get_the_title( $others[0] );
+		return "{$code} is already the code of “{$title}” (#{$others[0]}).";
 	}
 
 	private static function language_of( int $post_id, WP_REST_Request $request ): string {

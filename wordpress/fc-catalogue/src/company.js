@@ -2,14 +2,15 @@
 /** @jsxRuntime classic */
 /** @jsx createElement */
 import { createElement } from "@wordpress/element";
-import { BaseControl, Button, TextControl } from "@wordpress/components";
+import { Button, TextControl } from "@wordpress/components";
+import { Group } from "./group";
 
 export function CompanyControl({ label, value, parts, onChange }) {
   const company = value && typeof value === "object" ? value : {};
   const social = Array.isArray(company.social) ? company.social : [];
   const set = (patch) => onChange({ ...Object.fromEntries(Object.keys(parts).map((k) => [k, company[k] ?? ""])), social, ...patch });
   return (
-    <BaseControl id="fc-company" label={label} className="fc-catalogue-company">
+    <Group label={label} className="fc-catalogue-company">
       <fieldset>
         <legend className="screen-reader-text">{label}</legend>
         {Object.entries(parts).map(([key, partLabel]) => (
@@ -28,6 +29,6 @@ export function CompanyControl({ label, value, parts, onChange }) {
           Add a social link
         </Button>
       </fieldset>
-    </BaseControl>
+    </Group>
   );
 }

@@ -9,14 +9,12 @@ import { CompanyControl } from "./company";
 
 /** The control of one field, by its kind (class-fc-catalogue-fields.php lists the kinds). */
 export function FieldControl({ name, field, value, meta, config, onChange }) {
-  const id = `fc-field-${name}`;
   switch (field.kind) {
     case "text":
-      return <TextControl id={id} label={field.label} value={value ?? ""} onChange={onChange} />;
+      return <TextControl label={field.label} value={value ?? ""} onChange={onChange} />;
     case "year":
       return (
         <TextControl
-          id={id}
           label={field.label}
           type="number"
           min={0}
@@ -26,7 +24,7 @@ export function FieldControl({ name, field, value, meta, config, onChange }) {
         />
       );
     case "relation":
-      return <RelationControl id={id} label={field.label} target={field.target} value={value || 0} language={config.language} onChange={onChange} />;
+      return <RelationControl label={field.label} target={field.target} value={value || 0} language={config.language} onChange={onChange} />;
     case "relations":
       return <RelationsControl label={field.label} target={field.target} value={value || []} language={config.language} onChange={onChange} />;
     case "image":

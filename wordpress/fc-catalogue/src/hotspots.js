@@ -7,7 +7,8 @@
 /** @jsxRuntime classic */
 /** @jsx createElement */
 import { createElement, useRef, useState } from "@wordpress/element";
-import { BaseControl, Button } from "@wordpress/components";
+import { Button } from "@wordpress/components";
+import { Group } from "./group";
 import { useSelect } from "@wordpress/data";
 import { RelationControl, titleOf } from "./relations";
 import { imageUrl, useImage } from "./media";
@@ -40,14 +41,14 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
 
   if (!image) {
     return (
-      <BaseControl id="fc-hotspots" label={label} help="Choose the scene image first, then click on it to place hotspots.">
+      <Group label={label} help="Choose the scene image first, then click on it to place hotspots.">
         <p className="fc-catalogue-muted">No scene image yet.</p>
-      </BaseControl>
+      </Group>
     );
   }
   const url = imageUrl(media, "large") || imageUrl(media, "full");
   return (
-    <BaseControl id="fc-hotspots" label={label} className="fc-catalogue-hotspots" help="Click on the image to add a hotspot; drag it, or focus it and use the arrow keys; Delete removes it.">
+    <Group label={label} className="fc-catalogue-hotspots" help="Click on the image to add a hotspot; drag it, or focus it and use the arrow keys; Delete removes it.">
       <div
         ref={frame}
         className="fc-catalogue-scene"
@@ -108,7 +109,6 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
         {value.map((spot, index) => (
           <li key={index} className={index === selected ? "is-selected" : ""}>
             <RelationControl
-              id={`fc-hotspot-${index + 1}-product`}
               label={`Hotspot ${index + 1} product`}
               target="products"
               value={spot.product || 0}
@@ -122,6 +122,6 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
           </li>
         ))}
       </ol>
-    </BaseControl>
+    </Group>
   );
 }

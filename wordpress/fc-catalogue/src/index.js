@@ -25,7 +25,8 @@ function FieldsPanel() {
   if (!config || postType !== config.postType || !meta) return null;
   const title = config.types[postType] ? `${config.types[postType]} details` : "Front page";
   return (
-    <PluginDocumentSettingPanel name="fc-catalogue-fields" title={title} className="fc-catalogue-panel" initialOpen>
+    <PluginDocumentSettingPanel name="fc-catalogue-fields" title={title} className="fc-catalogue-panel">
+      <div className="fc-catalogue-fields">
       {Object.entries(config.fields).map(([key, field]) => (
         <FieldControl
           key={key}
@@ -37,6 +38,7 @@ function FieldsPanel() {
           onChange={(value) => setMeta({ ...meta, [key]: value })}
         />
       ))}
+      </div>
     </PluginDocumentSettingPanel>
   );
 }

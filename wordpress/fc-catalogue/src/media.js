@@ -6,7 +6,8 @@
 /** @jsxRuntime classic */
 /** @jsx createElement */
 import { createElement } from "@wordpress/element";
-import { BaseControl, Button } from "@wordpress/components";
+import { Button } from "@wordpress/components";
+import { Group } from "./group";
 import { MediaUpload, MediaUploadCheck } from "@wordpress/block-editor";
 import { useSelect } from "@wordpress/data";
 
@@ -27,9 +28,8 @@ function Thumbnail({ id, size = "thumbnail" }) {
 }
 
 export function ImageControl({ label, value, onChange }) {
-  const id = `fc-image-${label.toLowerCase().replace(/\W+/g, "-")}`;
   return (
-    <BaseControl id={id} label={label} className="fc-catalogue-image">
+    <Group label={label} className="fc-catalogue-image">
       {value ? <Thumbnail id={value} size="medium" /> : null}
       <MediaUploadCheck>
         <MediaUpload
@@ -38,7 +38,7 @@ export function ImageControl({ label, value, onChange }) {
           value={value || undefined}
           onSelect={(media) => onChange(media.id)}
           render={({ open }) => (
-            <Button id={id} variant="secondary" onClick={open}>
+            <Button variant="secondary" onClick={open}>
               {value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
             </Button>
           )}
@@ -49,7 +49,7 @@ export function ImageControl({ label, value, onChange }) {
           {`Remove ${label.toLowerCase()}`}
         </Button>
       ) : null}
-    </BaseControl>
+    </Group>
   );
 }
 
@@ -62,7 +62,7 @@ function move(list, from, to) {
 
 export function GalleryControl({ label, value, onChange }) {
   return (
-    <BaseControl id="fc-gallery" label={label} className="fc-catalogue-gallery" help="The first image is the product's main image.">
+    <Group label={label} className="fc-catalogue-gallery" help="The first image is the product's main image.">
       <ol className="fc-catalogue-gallery-list" aria-label={label}>
         {value.map((id, index) => (
           <li key={id} className="fc-catalogue-gallery-item">
@@ -87,12 +87,12 @@ export function GalleryControl({ label, value, onChange }) {
             onChange([...value.filter((id) => chosen.includes(id)), ...chosen.filter((id) => !value.includes(id))]);
           }}
           render={({ open }) => (
-            <Button id="fc-gallery" variant="secondary" onClick={open}>
+            <Button variant="secondary" onClick={open}>
               {value.length ? "Add or remove images" : "Choose images"}
             </Button>
           )}
         />
       </MediaUploadCheck>
-    </BaseControl>
+    </Group>
   );
 }

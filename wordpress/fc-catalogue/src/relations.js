@@ -27,14 +27,13 @@ export function useItems(target, search, ids, language) {
   );
 }
 
-export function RelationControl({ id, label, target, value, language, onChange }) {
+export function RelationControl({ label, target, value, language, onChange }) {
   const [search, setSearch] = useState("");
   const { found, chosen } = useItems(target, search, value ? [value] : [], language);
   const options = [...chosen, ...found.filter((r) => !chosen.some((c) => c.id === r.id))].map((r) => ({ value: String(r.id), label: titleOf(r) }));
   return (
     <div className="fc-catalogue-relation">
       <ComboboxControl
-        id={id}
         label={label}
         value={value ? String(value) : null}
         options={options}
