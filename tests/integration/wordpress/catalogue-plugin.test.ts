@@ -127,7 +127,7 @@ describe.skipIf(!enabled)("validation", () => {
     const color = await first("product_colors", "en");
     const res = await as("editor", "POST", `wp/v2/product_colors/${color.id}`, { meta: { hex: "red" } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("rest_invalid_param");
+    expect(res.body.code).toBe("rest_invalid_pattern");
     const ok = await as("editor", "POST", `wp/v2/product_colors/${color.id}`, { meta: { hex: "#1F4E79" } });
     expect(ok.body.meta.hex).toBe("#1F4E79");
   });
