@@ -51,6 +51,9 @@ describe.skipIf(!enabled)("roles", () => {
     const product = await first("products", "en");
     expect((await as("editor", "POST", `wp/v2/products/${product.id}`, { meta: { materials: "Biscuit porcelain" } })).status).toBe(200);
     expect((await as("editor", "POST", "wp/v2/product_categories", { name: "Lamps" })).status).toBe(201);
+    // Menus too (WordPress alone keeps them for Administrators).
+    expect((await as("editor", "POST", "wp/v2/menu-items", { title: "Lamps", url: "/categories/lamps", menus: 30, status: "publish" })).status).toBe(201);
+    expect((await as("author", "POST", "wp/v2/menu-items", { title: "Nope", url: "/", menus: 30, status: "publish" })).status).toBe(403);
   });
 
   it("lets Authors write their own products only, and nothing else of the catalogue", async () => {

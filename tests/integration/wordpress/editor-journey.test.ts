@@ -258,6 +258,23 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     expect(home).toContain(`/products/${productId}`); // a hotspot of the imagemap
   });
 
+  it("renames a category that the header menu shows, and the site's menu changes within a second", async () => {
+    // Arranged as the operator set up the menus (not through the editor's screens): the English
+    // header menu shows the category "Night lights".
+    const term = await wp.php<number>("return get_term_by('name', 'Night lights', 'product_categories')->term_id;");
+    await wp.php(`return wp_update_nav_menu_item(30, 0, ['menu-item-type' => 'taxonomy', 'menu-item-object' => 'product_categories', 'menu-item-object-id' => ${term}, 'menu-item-status' => 'publish']);`);
+    await shows("menu item added", "/", (h) => h.includes("Night lights"), Date.now());
+
+    await page.goto(`${wp.url}/wp-admin/term.php?taxonomy=product_categories&tag_ID=${term}&post_type=products`);
+    await page.fill("#name", "Lamps for the night");
+    await page.click("#edittag input[type=submit]");
+    await page.locator("#message", { hasText: "updated" }).waitFor();
+    const since = Date.now();
+    await snap("category-renamed");
+    const home = await shows("renamed category in the menu", "/", (h) => h.includes("Lamps for the night"), since);
+    expect(home).not.toContain(">Night lights<");
+  });
+
   afterEach((context) => {
     // Each step's own console errors, so that a failure points at the screen that had it.
     let errors = watched.errors.splice(0);

@@ -18,7 +18,7 @@ final class FC_Catalogue_Roles {
 	const CAPABILITY_TYPE = array( 'catalogue_item', 'catalogue_items' );
 
 	/** Bumped when the capabilities below change: the roles are brought up to date once. */
-	const VERSION        = 1;
+	const VERSION        = 2;
 	const VERSION_OPTION = 'fc_catalogue_roles';
 
 	/** The primitive capabilities of the `catalogue_item` type (map_meta_cap maps the rest onto them). */
@@ -29,6 +29,13 @@ final class FC_Catalogue_Roles {
 		}
 		return $caps;
 	}
+
+	/**
+	 * What Editors get besides: the menus (Appearance → Menus and the menu REST routes ask for
+	 * `edit_theme_options`, which WordPress gives Administrators only; it also opens the
+	 * Customizer and widgets to them).
+	 */
+	const EDITOR_EXTRAS = array( 'edit_theme_options' );
 
 	/** Roles that edit the whole catalogue. */
 	public static function roles(): array {
@@ -53,7 +60,7 @@ final class FC_Catalogue_Roles {
 			if ( ! $role ) {
 				continue;
 			}
-			foreach ( self::capabilities() as $cap ) {
+			foreach ( array_merge( self::capabilities(), 'editor' === $name ? self::EDITOR_EXTRAS : array() ) as $cap ) {
 				$role->add_cap( $cap );
 			}
 		}
