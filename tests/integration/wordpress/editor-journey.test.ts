@@ -82,6 +82,17 @@ async function snap(name: string): Promise<void> {
   await screenshot(page, `wp-admin-${name}`);
 }
 
+/** The site's page as a visitor sees it, saved next to the editor's screens. */
+async function siteShot(p: string, name: string): Promise<void> {
+  const visitor = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    await visitor.goto(site.url + p);
+    await screenshot(visitor, `wp-admin-site-${name}`);
+  } finally {
+    await visitor.close();
+  }
+}
+
 describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
   beforeAll(async () => {
     buildEditorScreens();
@@ -197,6 +208,7 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     for (const text of ["FC-BR001", "Ø 14 × H 30 cm", "Biscuit porcelain, linen cord", "Giulia Neri", "Bruma", "Fog grey"]) expect(html, text).toContain(text);
     await shows("product card in its collection", `/collections/${collectionSlug}`, (h) => h.includes(`/products/${productId}`), since);
     await shows("product in its category", "/categories/night-lights", (h) => h.includes(`/products/${productId}`), since);
+    await siteShot(`/products/${productId}`, "product");
   });
 
   it("refuses a product whose code another product has, showing why and keeping what was typed", async () => {
@@ -256,6 +268,7 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     const home = await shows("home", "/", (h) => h.includes("Porcelain that holds the light"), since);
     expect(home).toContain(`/collections/${collectionSlug}`);
     expect(home).toContain(`/products/${productId}`); // a hotspot of the imagemap
+    await siteShot("/", "home");
   });
 
   it("renames a category that the header menu shows, and the site's menu changes within a second", async () => {
