@@ -3,9 +3,10 @@
 // reading it: log in as an Editor, create two categories with images and a colour on the term
 // screens, a designer, a collection, an exclusive, a product with every field (a three-image
 // gallery from the media library), an imagemap on an uploaded scene with two clicked hotspots,
-// and set the front page's fields — all through the screens, no REST call from the test. The site
-// shows each on the next view. Refusals show their message and keep what was typed. Every screen
-// is saved to test-results/screenshots/wp-admin-*.png.
+// and set the front page's fields — all through the screens, no REST call from the test; add the
+// product's Italian translation (Polylang stand-in); rename a category the header menu shows. The
+// site shows each within a second. Refusals show their message and keep what was typed. Every
+// screen is saved to test-results/screenshots/wp-admin-*.png, with the site's product and home.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -209,6 +210,25 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     await shows("product card in its collection", `/collections/${collectionSlug}`, (h) => h.includes(`/products/${productId}`), since);
     await shows("product in its category", "/categories/night-lights", (h) => h.includes(`/products/${productId}`), since);
     await siteShot(`/products/${productId}`, "product");
+  });
+
+  it("adds the product's Italian translation, which starts with the language-neutral fields, and /it/ shows it", async () => {
+    // Where Polylang's "+" (Languages column) leads; the fixture's stand-in links the new item
+    // and copies the fields fc-catalogue declares language-neutral, as Polylang does.
+    await openEditor(page, wp.url, `post-new.php?post_type=products&from_post=${productId}&new_lang=it`, "Product details");
+    expect(await field(page, "Code").inputValue()).toBe("FC-BR001");
+    expect(await field(page, "Dimensions").inputValue()).toBe("Ø 14 × H 30 cm");
+    expect(await field(page, "Materials").inputValue()).toBe(""); // written per language
+    await expect.poll(() => page.locator(".fc-catalogue-gallery-item").count()).toBe(3);
+    await setTitle(page, "Lampada Bruma");
+    await field(page, "Materials").fill("Porcellana biscuit, cordone di lino");
+    await snap("product-italian");
+    await publish(page);
+    const since = Date.now();
+    const italianId = await postId(page);
+    const html = await shows("Italian product", `/it/prodotti/${italianId}`, (h) => h.includes("Lampada Bruma"), since);
+    for (const text of ["FC-BR001", "Ø 14 × H 30 cm", "Porcellana biscuit, cordone di lino"]) expect(html, text).toContain(text);
+    expect(html).toContain('<html lang="it"');
   });
 
   it("refuses a product whose code another product has, showing why and keeping what was typed", async () => {
