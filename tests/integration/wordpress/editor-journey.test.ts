@@ -148,6 +148,21 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     await page.click("#submit");
     await page.locator("#the-list tr", { hasText: "Fog grey" }).first().waitFor();
     await snap("colours");
+
+    // On the colour's own screen: the other changes are saved, the screen comes back with the typed hex and why.
+    await page.locator("#the-list tr", { hasText: "Fog grey" }).first().getByRole("link", { name: "“Fog grey” (Edit)" }).click();
+    await page.locator("#edittag").waitFor();
+    await page.fill("#description", "The grey of morning fog.");
+    await page.locator("#edittag .wp-color-result").click();
+    await page.locator("#edittag input.fc-catalogue-hex").fill("#12");
+    await page.click("#edittag input[type=submit]");
+    await page.locator("#edittag .notice-error", { hasText: "Hex: “#12” is not a colour" }).waitFor();
+    await snap("colour-edit-refused");
+    expect(await page.inputValue("#edittag input.fc-catalogue-hex")).toBe("#12");
+    expect(await page.inputValue("#description")).toBe("The grey of morning fog.");
+    await page.locator("#edittag input.fc-catalogue-hex").fill("#A7ADB2");
+    await page.click("#edittag input[type=submit]");
+    await page.locator("#message", { hasText: "updated" }).waitFor();
   });
 
   let productId = 0;

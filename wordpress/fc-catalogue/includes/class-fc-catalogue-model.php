@@ -117,6 +117,7 @@ final class FC_Catalogue_Model {
 				'add_new_item'      => "Add New {$singular}",
 				'edit_item'         => "Edit {$singular}",
 				'update_item'       => "Update {$singular}",
+				'view_item'         => "View {$singular}",
 				'new_item_name'     => "New {$singular} Name",
 				'search_items'      => "Search {$plural}",
 				'all_items'         => "All {$plural}",
