@@ -3,11 +3,12 @@
 // php-cli with mysqli, PHP's built-in server with the fixture's router, and a throwaway MariaDB
 // database (`fc_wp_test_<random>` on 127.0.0.1:3306, dropped on stop). docker/wordpress/wp.php
 // installs it without network and seeds the demo catalogue (docker/wordpress/export-demo.ts) with
-// the demo's own ids; the fixture's mu-plugin gives it FC's content model, Polylang's API and the
-// wuxt routes; wordpress/fc-headless is the plugin under test.
+// the demo's own ids; the production plugin wordpress/fc-catalogue gives it FC's content model,
+// the fixture's mu-plugin stands in for Polylang's API and stock wuxt's routes; wordpress/fc-headless
+// is the plugin under test.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -22,6 +23,7 @@ const run = promisify(execFile);
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const FIXTURE = path.join(ROOT, "docker/wordpress");
 const PLUGIN = path.join(ROOT, "wordpress/fc-headless");
+const CATALOGUE = path.join(ROOT, "wordpress/fc-catalogue");
 const CACHE = path.join(ROOT, ".cache/wordpress");
 
 export const DB_HOST = process.env.FC_TEST_DB_HOST ?? "127.0.0.1";
@@ -78,6 +80,37 @@ export async function wordpressCore(): Promise<string> {
   }
   return core;
 }
+
+/**
+ * Debian's package replaces WordPress's bundled libraries with relative links into its own
+ * packages (libjs-underscore, libjs-cropper, php-getid3: `../../../javascript/underscore/…`),
+ * made for /usr/share/wordpress. In a copy elsewhere they point nowhere (and wp-admin's media
+ * library fails without underscore): point them at those packages' files.
+ */
+function relinkDebianLibraries(dir: string, relative = ""): void {
+  for (const name of readdirSync(path.join(dir, relative))) {
+    const rel = path.join(relative, name);
+    const file = path.join(dir, rel);
+    const stat = lstatSync(file);
+    if (stat.isDirectory()) {
+      relinkDebianLibraries(dir, rel);
+    } else if (stat.isSymbolicLink() && !existsSync(file)) {
+      const target = readlinkSync(file);
+      const packaged = path.resolve("/usr/share/wordpress", path.dirname(rel), target);
+      if (!path.isAbsolute(target) && existsSync(packaged)) {
+        rmSync(file);
+        symlinkSync(packaged, file);
+      }
+    }
+  }
+}
+
+/** True when the libraries Debian's wordpress package links to are installed (wp-admin's scripts need them). */
+export function hasDebianLibraries(): boolean {
+  return existsSync("/usr/share/javascript/underscore/underscore.min.js") && existsSync("/usr/share/javascript/cropper");
+}
+
+export const DEBIAN_LIBRARIES = "apt-get install libjs-underscore libjs-cropper php-getid3 (the libraries Debian's wordpress package links to)";
 
 function readdirDeb(dir: string): string {
   const deb = readdirSync(dir).find((f) => f.startsWith("wordpress_") && f.endsWith(".deb"));
@@ -232,6 +265,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     // The top-level PHP files must be copies (WordPress finds itself from their location); the
     // rest is copied too, so that wp-admin's relative includes land here, not in the cache.
     cpSync(core, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src) });
+    relinkDebianLibraries(dir);
     const content = path.join(dir, "wp-content");
     mkdirSync(path.join(content, "mu-plugins"), { recursive: true });
     mkdirSync(path.join(content, "plugins"), { recursive: true });
@@ -239,6 +273,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     symlinkSync(path.join(FIXTURE, "mu-plugins/fc-fixture.php"), path.join(content, "mu-plugins/fc-fixture.php"));
     symlinkSync(path.join(FIXTURE, "mu-plugins/fc-fixture"), path.join(content, "mu-plugins/fc-fixture"));
     symlinkSync(PLUGIN, path.join(content, "plugins/fc-headless"));
+    symlinkSync(CATALOGUE, path.join(content, "plugins/fc-catalogue"));
     cpSync(path.join(FIXTURE, "theme/fc-headless"), path.join(content, "themes/fc-headless"), { recursive: true });
     const uploads = path.join(CACHE, "uploads");
     mkdirSync(uploads, { recursive: true });
@@ -285,6 +320,8 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
       admin: { id: number; user: string; app_password: string };
       reader: { id: number; user: string; app_password: string };
     };
+    // The content model before the content: the seed needs FC's post types and fields.
+    await wp(["activate", "fc-catalogue/fc-catalogue.php"]);
     const seed = JSON.parse((await wp(["seed", exportFile])).stdout) as WordPressSite["seed"];
     if (options.plugin !== false) await wp(["activate", "fc-headless/fc-headless.php"]);
     await Promise.all([rendering, waitForHttp(`${url}/wp-json/`, child, logs)]);

@@ -46,3 +46,18 @@ FC_Test::test(
 		FC_Test::same( 1000 + 60, FC_Headless_Retry::next_attempt_at( 1, 3, 60, 1000, 429, 5 ) );
 	}
 );
+
+FC_Test::test(
+	'a delivery that a retry delivered leaves the failure list; others stay',
+	static function () {
+		$failures = array(
+			array( 'key' => 'b', 'attempt' => 2 ),
+			array( 'key' => 'a', 'attempt' => 2 ),
+			array( 'key' => 'b', 'attempt' => 1 ),
+			array( 'key' => 'a', 'attempt' => 1 ),
+		);
+		FC_Test::same( array( array( 'key' => 'b', 'attempt' => 2 ), array( 'key' => 'b', 'attempt' => 1 ) ), FC_Headless_Retry::without_delivery( $failures, 'a' ) );
+		FC_Test::same( array(), FC_Headless_Retry::without_delivery( array( array( 'key' => 'a' ) ), 'a' ) );
+		FC_Test::same( $failures, FC_Headless_Retry::without_delivery( $failures, 'c' ), 'another delivery leaves the list as it is' );
+	}
+);

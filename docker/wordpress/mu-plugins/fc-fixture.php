@@ -1,7 +1,7 @@
 <?php
 /**
- * Plugin Name: FC fixture (content model, Polylang stand-in, wuxt routes)
- * Description: Makes a plain WordPress serve FC's content model (docs/content-model.md) exactly as the demo catalogue does: the post types, taxonomies and registered meta, a Polylang stand-in when Polylang is not installed, and stock wuxt's front-page, menu and slug routes when wuxt is not installed. For tests and local development only.
+ * Plugin Name: FC fixture (Polylang stand-in, wuxt routes)
+ * Description: Stands in for the two third-party plugins a test WordPress cannot install from here: Polylang's API when Polylang is not installed, and stock wuxt's front-page, menu and slug routes when wuxt is not installed. FC's content model itself comes from the production plugin wordpress/fc-catalogue. For tests and local development only.
  * Version: 1.0.0
  * Requires PHP: 8.2
  *
@@ -10,7 +10,6 @@
 
 defined( 'ABSPATH' ) || exit;
 
-require __DIR__ . '/fc-fixture/content-model.php';
 require __DIR__ . '/fc-fixture/wuxt.php';
 
 // Polylang's API functions exist once Polylang itself has loaded; the stand-in only fills in when

@@ -32,7 +32,7 @@ const PRODUCTION = path.join(CHART, "ci/production-values.yaml");
 const DEMO = path.join(CHART, "ci/demo-values.yaml");
 /** The smallest values the app would start with: a WordPress, no secrets in an existing Secret. */
 const VALID_YAML = [
-  "config:\n  SITE_URL: https://www.fc.example\n  WP_URL: http://wordpress.cms.svc",
+  "config:\n  SITE_URL: https://www.fc.example\n  WP_URL: https://wordpress.cms.svc",
   'secrets:\n  existingSecret: ""\n  values:\n    PURGE_SECRET: "0123456789abcdef0123"',
   "networkPolicy:\n  enabled: true\n  egress:\n    wordpress:\n      - namespaceSelector:\n          matchLabels:\n            kubernetes.io/metadata.name: cms",
   "",

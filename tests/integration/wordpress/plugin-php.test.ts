@@ -13,6 +13,7 @@ const enabled = requirePart("php-cli", have("php"), "apt-get install php-cli");
 
 function phpFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
+    if (name === "node_modules") return []; // the editor screens' build tools (wordpress/package.json)
     const file = path.join(dir, name);
     if (statSync(file).isDirectory()) return phpFiles(file);
     return name.endsWith(".php") ? [file] : [];

@@ -108,6 +108,37 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     expect(((await menu.json()))["33"].title).toBe("Catalogue");
   });
 
+  it("sends a menu event when a category or a page that a menu shows is renamed, or the page unpublished", async () => {
+    // The English header menu (term 30) gets an item for category 6 and one for the About page.
+    const about = await wp.php<number>("return get_page_by_path('about')->ID;");
+    for (const item of [
+      { type: "taxonomy", object: "product_categories", object_id: 6 },
+      { type: "post_type", object: "page", object_id: about },
+    ]) {
+      await expectOk(wp.rest("POST", "wp/v2/menu-items", { ...item, menus: 30, status: "publish" }), 201);
+    }
+
+    const renamed = Date.now();
+    await expectOk(wp.rest("POST", "wp/v2/product_categories/6", { name: "Vases and bottles" }));
+    await site.waitFor(is("menu", 30), { since: renamed });
+    const menu = (await (await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`)).json()) as Record<string, { title: string }>;
+    expect(Object.values(menu).map((item) => item.title)).toContain("Vases and bottles");
+
+    const slug = Date.now();
+    await expectOk(wp.rest("POST", `wp/v2/pages/${about}`, { slug: "about-fc" }));
+    await site.waitFor(is("menu", 30), { since: slug });
+    const status = Date.now();
+    await expectOk(wp.rest("POST", `wp/v2/pages/${about}`, { status: "draft" }));
+    await site.waitFor(is("menu", 30), { since: status });
+    await expectOk(wp.rest("POST", `wp/v2/pages/${about}`, { status: "publish", slug: "about" }));
+
+    // A description is not in any menu: no menu event for it.
+    const described = Date.now();
+    await expectOk(wp.rest("POST", "wp/v2/product_categories/6", { description: "Only the description." }));
+    const delivery = await site.waitFor(is("product_categories", 6), { since: described });
+    expect(delivery.events.some((e) => e.type === "menu")).toBe(false);
+  });
+
   it("sends term, media, front-page and purge-all events", async () => {
     await expectOk(wp.rest("POST", "wp/v2/product_categories/6", { description: "Vases, bottles and amphorae." }));
     await site.waitFor(is("product_categories", 6), { since });
@@ -282,6 +313,9 @@ describe.skipIf(!enabled)("retries", () => {
     // The retry carries the first try's delivery id, so the site purges it once however often it comes.
     expect(delivery.delivery).toBe(firstTry);
     expect(await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();")).toEqual([]);
+    // Delivered: the failure leaves the list (and the administrators' notice).
+    const left = await wp.php<any[]>("return FC_Headless_Delivery::failures();");
+    expect(left.filter((f) => f.events.some((e: WebhookEvent) => e.id === 256))).toEqual([]);
   }, 30_000);
 
   it("gives up after the last try and says so", async () => {

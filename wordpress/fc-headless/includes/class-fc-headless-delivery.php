@@ -113,6 +113,9 @@ final class FC_Headless_Delivery {
 				),
 				false
 			);
+			if ( $attempt > 1 ) {
+				self::forget_failures( $key );
+			}
 			return $status;
 		}
 
@@ -156,6 +159,19 @@ final class FC_Headless_Delivery {
 		update_option( self::FAILURES_OPTION, array_slice( $failures, 0, self::KEEP_FAILURES ), false );
 		if ( function_exists( 'error_log' ) && ( ! defined( 'FC_HEADLESS_QUIET' ) || ! FC_HEADLESS_QUIET ) ) {
 			error_log( sprintf( 'fc-headless: webhook to %s failed (try %d): %s%s', $failure['site'], $failure['attempt'], $failure['error'], $failure['gave_up'] ? ' — gave up' : '' ) ); // phpcs:ignore WordPress.PHP.DevelopmentFunctions
+		}
+	}
+
+	/** A retry delivered: the earlier failures of that delivery (same key) leave the list. */
+	private static function forget_failures( string $key ): void {
+		$failures = self::failures();
+		$left     = FC_Headless_Retry::without_delivery( $failures, $key );
+		if ( count( $left ) !== count( $failures ) ) {
+			if ( $left ) {
+				update_option( self::FAILURES_OPTION, $left, false );
+			} else {
+				delete_option( self::FAILURES_OPTION );
+			}
 		}
 	}
 

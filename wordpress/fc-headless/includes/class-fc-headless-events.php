@@ -3,7 +3,8 @@
  * What changes in WordPress, as webhook events for the site's content types only (the site's docs/interfaces.md):
  * publishing, updating, unpublishing, trashing and deleting posts, pages and media (scheduled
  * posts included, when WP-Cron publishes them); creating, editing and deleting the product
- * taxonomies' terms; menus and their items and locations; the front page settings; and Polylang
+ * taxonomies' terms; menus and their items and locations, and the menus that show a term or a post
+ * whose name, slug (or a post's title, slug, status) changed; the front page settings; and Polylang
  * translation links (linking or unlinking purges every item of the old and new group).
  *
  * @package FC_Headless
@@ -22,6 +23,9 @@ final class FC_Headless_Events {
 	/** @var array<int, string> term slugs before an edit */
 	private static $slugs_before = array();
 
+	/** @var array<int, array{name: string, slug: string}> what a menu shows of a term, before an edit */
+	private static $labels_before = array();
+
 	public static function init(): void {
 		add_action( 'transition_post_status', array( __CLASS__, 'transition' ), 10, 3 );
 		add_action( 'trashed_post', array( __CLASS__, 'trashed' ), 10, 1 );
@@ -39,6 +43,8 @@ final class FC_Headless_Events {
 		add_action( 'added_term_meta', array( __CLASS__, 'term_meta' ), 10, 3 );
 		add_action( 'deleted_term_meta', array( __CLASS__, 'term_meta' ), 10, 3 );
 		add_action( 'set_object_terms', array( __CLASS__, 'object_terms' ), 10, 6 );
+
+		add_action( 'post_updated', array( __CLASS__, 'post_updated' ), 10, 3 );
 
 		add_action( 'wp_update_nav_menu', array( __CLASS__, 'menu' ), 10, 1 );
 		add_action( 'wp_update_nav_menu_item', array( __CLASS__, 'menu' ), 10, 1 );
@@ -132,6 +138,7 @@ final class FC_Headless_Events {
 	// ——— terms ——————————————————————————————————————————————————————————————————————
 
 	public static function term_saved( $term_id, $tt_id, $taxonomy ): void {
+		self::term_in_menus( (int) $term_id, (string) $taxonomy );
 		if ( FC_Headless_Languages::is_site_taxonomy( (string) $taxonomy ) ) {
 			self::after_term_edit( $term_id, $taxonomy );
 			FC_Headless_Delivery::enqueue( (string) $taxonomy, (int) $term_id, 'update' );
@@ -156,6 +163,10 @@ final class FC_Headless_Events {
 		if ( ! $term instanceof WP_Term ) {
 			return;
 		}
+		self::$labels_before[ (int) $term_id ] = array(
+			'name' => $term->name,
+			'slug' => $term->slug,
+		);
 		if ( in_array( $taxonomy, self::GROUP_TAXONOMIES, true ) ) {
 			self::$groups_before[ (int) $term_id ] = self::members( $term );
 		} elseif ( FC_Headless_Languages::is_site_taxonomy( (string) $taxonomy ) ) {
@@ -236,6 +247,42 @@ final class FC_Headless_Events {
 				if ( $term instanceof WP_Term && FC_Headless_Languages::is_site_taxonomy( $term->taxonomy ) ) {
 					FC_Headless_Delivery::enqueue( $term->taxonomy, $id, 'update' );
 				}
+			}
+		}
+	}
+
+	// ——— what menus show ——————————————————————————————————————————————————————————————
+
+	/**
+	 * A menu item shows its object's title and links to its slug: when a term's name or slug
+	 * changes, every menu with an item for that term changes too (WordPress sends nothing for
+	 * the menu itself). Any taxonomy: a menu may show a post category as well as FC's.
+	 */
+	private static function term_in_menus( int $term_id, string $taxonomy ): void {
+		$before = self::$labels_before[ $term_id ] ?? null;
+		unset( self::$labels_before[ $term_id ] );
+		$term = get_term( $term_id, $taxonomy );
+		if ( null === $before || ! $term instanceof WP_Term || ( $term->name === $before['name'] && $term->slug === $before['slug'] ) ) {
+			return;
+		}
+		self::menus_showing( $term_id, 'taxonomy', $taxonomy );
+	}
+
+	/** A page's (or any post's) title, slug or status changed: the menus that show it, too. */
+	public static function post_updated( $post_id, $after, $before ): void {
+		if ( ! $after instanceof WP_Post || ! $before instanceof WP_Post || 'nav_menu_item' === $after->post_type || 'revision' === $after->post_type ) {
+			return;
+		}
+		if ( $after->post_title === $before->post_title && $after->post_name === $before->post_name && $after->post_status === $before->post_status ) {
+			return;
+		}
+		self::menus_showing( (int) $post_id, 'post_type', $after->post_type );
+	}
+
+	private static function menus_showing( int $object_id, string $object_type, string $object ): void {
+		foreach ( wp_get_associated_nav_menu_items( $object_id, $object_type, $object ) as $item_id ) {
+			foreach ( wp_get_object_terms( (int) $item_id, 'nav_menu', array( 'fields' => 'ids' ) ) as $menu_id ) {
+				self::menu( (int) $menu_id );
 			}
 		}
 	}

@@ -48,6 +48,14 @@ final class FC_Headless_Retry {
 		return null !== $status && $status >= 200 && $status < 300;
 	}
 
+	/**
+	 * The failure list without the failures of one delivery (`key`, the same at every try of a
+	 * delivery to one site): once a retry has delivered, nothing is left to act on.
+	 */
+	public static function without_delivery( array $failures, string $key ): array {
+		return array_values( array_filter( $failures, static fn( $failure ) => ! is_array( $failure ) || ( $failure['key'] ?? null ) !== $key ) );
+	}
+
 	/** Retry-After in seconds (a number of seconds or an HTTP date); 0 when absent or past. */
 	public static function parse_retry_after( $header, int $now ): int {
 		if ( is_array( $header ) ) {

@@ -366,3 +366,54 @@ add_filter(
 	5,
 	3
 );
+
+// ——— new items and new translations (what Polylang does in wp-admin) ——————————————————————
+
+/**
+ * Polylang gives every new post and term of a translated type a language: the one of the
+ * translation being added ("+" in the Languages column: `new_lang`, `from_post` / `from_tag`), or
+ * the default language. A new translation is linked to its source at once, and starts with the
+ * source's language-neutral custom fields (those `pll_copy_post_metas` names, each passed through
+ * `pll_translate_post_meta`), as Polylang's synchronisation copies them.
+ */
+function fc_pll_requested_language(): string {
+	$lang = isset( $_REQUEST['new_lang'] ) ? sanitize_key( wp_unslash( $_REQUEST['new_lang'] ) ) : ''; // phpcs:ignore WordPress.Security.NonceVerification
+	return isset( FC_PLL_LANGUAGES[ $lang ] ) ? $lang : FC_PLL_DEFAULT;
+}
+
+add_action(
+	'wp_insert_post',
+	static function ( $post_id, $post ) {
+		if ( ! $post instanceof WP_Post || 'revision' === $post->post_type || ! pll_is_translated_post_type( $post->post_type ) || pll_get_post_language( $post_id ) ) {
+			return;
+		}
+		$lang = fc_pll_requested_language();
+		pll_set_post_language( $post_id, $lang );
+		$from = isset( $_GET['from_post'] ) ? absint( $_GET['from_post'] ) : 0; // phpcs:ignore WordPress.Security.NonceVerification
+		$source_lang = $from ? pll_get_post_language( $from ) : false;
+		if ( ! $source_lang || $source_lang === $lang || get_post_type( $from ) !== $post->post_type ) {
+			return;
+		}
+		pll_save_post_translations( array_merge( pll_get_post_translations( $from ), array( $lang => (int) $post_id ) ) );
+		$keys = apply_filters( 'pll_copy_post_metas', array(), false, $from, (int) $post_id, $lang );
+		foreach ( (array) $keys as $key ) {
+			if ( metadata_exists( 'post', $from, $key ) ) {
+				$value = apply_filters( 'pll_translate_post_meta', get_post_meta( $from, $key, true ), $key, $lang, $from, (int) $post_id );
+				update_post_meta( (int) $post_id, $key, $value );
+			}
+		}
+	},
+	5,
+	2
+);
+
+add_action(
+	'created_term',
+	static function ( $term_id, $tt_id, $taxonomy ) {
+		if ( pll_is_translated_taxonomy( $taxonomy ) && ! pll_get_term_language( $term_id ) ) {
+			pll_set_term_language( $term_id, fc_pll_requested_language() );
+		}
+	},
+	5,
+	3
+);

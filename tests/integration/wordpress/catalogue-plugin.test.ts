@@ -1,0 +1,153 @@
+// The fc-catalogue plugin in a real WordPress (Debian's 6.1 with the Polylang stand-in): who may
+// edit what (Editors and Administrators everything, Authors their own products, the site's
+// read-only account published content only), what is refused with a message that names the field
+// (a relation to the wrong type or language, a hotspot outside the image, a duplicate code, a hex
+// that is not #RRGGBB) with nothing stored, and which fields Polylang copies into a new
+// translation, relations mapped to the translation's items.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hasWordPressParts, startWordPress, type WordPressSite } from "../../support/wordpress-site";
+
+const enabled = hasWordPressParts();
+let wp: WordPressSite;
+const users: Record<string, { id: number; authorization: string }> = {};
+
+async function as(user: string, method: string, route: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${wp.url}/wp-json/${route}`, {
+    method,
+    headers: { Authorization: user === "reader" ? wp.reader.authorization : users[user]!.authorization, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+beforeAll(async () => {
+  if (!enabled) return;
+  wp = await startWordPress({ uploads: false });
+  for (const role of ["editor", "author", "author2"]) {
+    const [id, password] = await wp.php<[number, string]>(`$id = wp_insert_user(['user_login' => '${role}', 'user_pass' => wp_generate_password(24), 'user_email' => '${role}@example.com', 'role' => '${role.replace(/\d$/, "")}']);
+      $p = WP_Application_Passwords::create_new_application_password($id, ['name' => 'tests']); return [$id, $p[0]];`);
+    users[role] = { id, authorization: `Basic ${Buffer.from(`${role}:${password}`).toString("base64")}` };
+  }
+}, 240_000);
+
+afterAll(async () => {
+  await wp?.stop();
+});
+
+/** Ids of the demo's items by type and language (the first of each). */
+async function first(type: string, lang: string, offset = 0): Promise<{ id: number; title: string }> {
+  const res = await fetch(`${wp.url}/wp-json/wp/v2/${type}?lang=${lang}&per_page=5&orderby=id&order=asc&_fields=id,title,name`);
+  const list = (await res.json()) as { id: number; title?: { rendered: string }; name?: string }[];
+  const item = list[offset]!;
+  return { id: item.id, title: item.title?.rendered ?? item.name ?? "" };
+}
+
+describe.skipIf(!enabled)("roles", () => {
+  it("lets Editors edit the whole catalogue", async () => {
+    const designer = await as("editor", "POST", "wp/v2/designers", { title: "Giulia Neri", status: "publish", meta: { role: "Ceramicist", city: "Faenza" } });
+    expect(designer.status).toBe(201);
+    expect(designer.body.meta).toMatchObject({ role: "Ceramicist", city: "Faenza" });
+    const product = await first("products", "en");
+    expect((await as("editor", "POST", `wp/v2/products/${product.id}`, { meta: { materials: "Biscuit porcelain" } })).status).toBe(200);
+    expect((await as("editor", "POST", "wp/v2/product_categories", { name: "Lamps" })).status).toBe(201);
+    // Menus too (WordPress alone keeps them for Administrators).
+    expect((await as("editor", "POST", "wp/v2/menu-items", { title: "Lamps", url: "/categories/lamps", menus: 30, status: "publish" })).status).toBe(201);
+    expect((await as("author", "POST", "wp/v2/menu-items", { title: "Nope", url: "/", menus: 30, status: "publish" })).status).toBe(403);
+  });
+
+  it("lets Authors write their own products only, and nothing else of the catalogue", async () => {
+    const own = await as("author", "POST", "wp/v2/products", { title: "Author's cup", status: "publish", meta: { code: "FC-AUTH-1", year: 2026 } });
+    expect(own.status).toBe(201);
+    expect((await as("author", "POST", `wp/v2/products/${own.body.id}`, { meta: { dimensions: "Ø 8 × H 9 cm" } })).status).toBe(200);
+    // Someone else's product, and the other post types: refused.
+    expect((await as("author2", "POST", `wp/v2/products/${own.body.id}`, { title: "Mine now" })).status).toBe(403);
+    const demo = await first("products", "en");
+    expect((await as("author", "POST", `wp/v2/products/${demo.id}`, { title: "Mine now" })).status).toBe(403);
+    for (const type of ["designers", "collections", "exclusives", "projects", "imagemap_products"]) {
+      expect((await as("author", "POST", `wp/v2/${type}`, { title: "Not mine to write", status: "draft" })).status, type).toBe(403);
+    }
+    expect((await as("author", "POST", "wp/v2/product_colors", { name: "Teal", meta: { hex: "#008080" } })).status).toBe(403);
+  });
+
+  it("lets the site's read-only account read published content only", async () => {
+    const draft = await as("editor", "POST", "wp/v2/products", { title: "Secret draft", status: "draft" });
+    expect(draft.status).toBe(201);
+    expect((await as("reader", "GET", `wp/v2/products/${draft.body.id}`)).status).toBe(403);
+    expect([400, 403]).toContain((await as("reader", "GET", "wp/v2/products?status=draft")).status);
+    const list = await as("reader", "GET", "wp/v2/products?per_page=100&search=Secret");
+    expect(list.body).toEqual([]);
+    expect((await as("reader", "POST", "wp/v2/products", { title: "Nope" })).status).toBe(403);
+    expect((await as("reader", "GET", `wp/v2/products/${(await first("products", "en")).id}`)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!enabled)("validation", () => {
+  async function refused(route: string, body: unknown, message: RegExp): Promise<void> {
+    const before = await as("editor", "GET", `${route}?context=edit`);
+    const res = await as("editor", "POST", route, body);
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.message).toMatch(message);
+    // Nothing of the refused request is stored.
+    const after = await as("editor", "GET", `${route}?context=edit`);
+    expect(after.body.meta).toEqual(before.body.meta);
+    expect(after.body.title).toEqual(before.body.title);
+  }
+
+  it("refuses a relation to an item of the wrong type, naming the field and the item", async () => {
+    const product = await first("products", "en");
+    const collection = await first("collections", "en");
+    await refused(`wp/v2/products/${product.id}`, { title: "Changed", meta: { designer: collection.id } }, new RegExp(`^Designer: “${collection.title}” is a collection, not a designer\\.$`));
+    await refused(`wp/v2/products/${product.id}`, { meta: { related: [product.id + 100000] } }, /^Related products: there is no product #\d+\.$/);
+  });
+
+  it("refuses a relation to an item in the other language", async () => {
+    const product = await first("products", "en");
+    const italian = await first("designers", "it");
+    await refused(`wp/v2/products/${product.id}`, { meta: { designer: italian.id } }, /^Designer: “.+” is in Italiano; choose the English one\.$/);
+  });
+
+  it("refuses a hotspot outside the image or without a product", async () => {
+    const imagemap = await first("imagemap_products", "en");
+    const product = await first("products", "en");
+    await refused(`wp/v2/imagemap_products/${imagemap.id}`, { meta: { hotspots: [{ product: product.id, x: 50, y: 50 }, { product: product.id, x: 120, y: 40 }] } }, /^Hotspots: hotspot 2 is outside the image \(x must be between 0 and 100 %\)\.$/);
+    await refused(`wp/v2/imagemap_products/${imagemap.id}`, { meta: { hotspots: [{ product: 0, x: 10, y: 10 }] } }, /^Hotspots: hotspot 1 has no product/);
+    const ok = await as("editor", "POST", `wp/v2/imagemap_products/${imagemap.id}`, { meta: { hotspots: [{ product: product.id, x: 12.5, y: 87.25 }] } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.meta.hotspots).toEqual([{ product: product.id, x: 12.5, y: 87.25 }]);
+  });
+
+  it("refuses a product code another product has; a translation shares its product's code", async () => {
+    const [a, b] = [await first("products", "en", 0), await first("products", "en", 1)];
+    const code = (await as("editor", "GET", `wp/v2/products/${a.id}?context=edit`)).body.meta.code as string;
+    expect(code).toMatch(/^FC-/);
+    await refused(`wp/v2/products/${b.id}`, { meta: { code } }, new RegExp(`^Code: ${code} is already the code of “${a.title}” \\(#${a.id}\\)\\.$`));
+    const italian = (await as("editor", "GET", `wp/v2/products/${a.id}`)).body.translations.it as number;
+    expect((await as("editor", "POST", `wp/v2/products/${italian}`, { meta: { code } })).status).toBe(200);
+  });
+
+  it("refuses a colour hex that is not #RRGGBB", async () => {
+    const color = await first("product_colors", "en");
+    const res = await as("editor", "POST", `wp/v2/product_colors/${color.id}`, { meta: { hex: "red" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("rest_invalid_pattern");
+    const ok = await as("editor", "POST", `wp/v2/product_colors/${color.id}`, { meta: { hex: "#1F4E79" } });
+    expect(ok.body.meta.hex).toBe("#1F4E79");
+  });
+});
+
+describe.skipIf(!enabled)("translations (Polylang)", () => {
+  it("copies the language-neutral fields into a new translation, relations mapped to the Italian items", async () => {
+    const product = await first("products", "en");
+    const meta = (await as("editor", "GET", `wp/v2/products/${product.id}?context=edit`)).body.meta;
+    const keys = await wp.php<string[]>(`return apply_filters('pll_copy_post_metas', [], false, ${product.id}, 0, 'it');`);
+    expect(keys.sort()).toEqual(["code", "collection", "designer", "dimensions", "exclusive", "gallery", "related", "year"]);
+    expect(keys).not.toContain("materials");
+    const designerIt = (await as("editor", "GET", `wp/v2/designers/${meta.designer}`)).body.translations.it as number;
+    expect(await wp.php<number>(`return apply_filters('pll_translate_post_meta', ${meta.designer}, 'designer', 'it', ${product.id}, 0);`)).toBe(designerIt);
+    const relatedIt = await wp.php<number[]>(`return apply_filters('pll_translate_post_meta', ${JSON.stringify(meta.related)}, 'related', 'it', ${product.id}, 0);`);
+    expect(relatedIt).toHaveLength(meta.related.length);
+    for (const id of relatedIt) expect((await as("editor", "GET", `wp/v2/products/${id}`)).body.lang).toBe("it");
+    expect(await wp.php<string[]>("return apply_filters('pll_copy_term_metas', [], false, " + (await first("product_colors", "en")).id + ", 0, 'it');")).toEqual(["hex"]);
+  });
+});
