@@ -29,8 +29,6 @@ export default tseslint.config(
       "public/**",
       "test-results/**",
       "bench/reports/**",
-      // Downloaded by the tests (WordPress core, images): not ours to lint.
-      ".cache/**",
       "helm/**",
       "wordpress/**",
       "docker/**",
