@@ -11,6 +11,7 @@ import { createLogger } from "./logger";
 import { createMetrics, startMetricsServer } from "./http/metrics";
 import { createSite, type SiteState } from "./http/site";
 import { startMediaService } from "./media";
+import { MediaIds } from "./media/ids";
 import { createWordPressClient, type WordPressError } from "./content/wordpress-client";
 import { createWordPressHealth } from "./content/wordpress-health";
 import { answeringOutages } from "./content/outage";
@@ -148,8 +149,10 @@ async function main() {
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
   const fallbacks = new Map<string, string>();
+  const mediaIds = new MediaIds();
   const service = createContentService({
     client,
+    sawImage: (id, sourceUrl) => mediaIds.learn(id, sourceUrl),
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
@@ -269,7 +272,7 @@ async function main() {
   };
   let media: RequestHandler | undefined;
   try {
-    media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client, logger, metrics, onPurge: (listener) => cache.onPurge(listener) });
+    media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client, logger, metrics, onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox });
   } catch (error) {
     // A cache folder the process cannot write: misconfigured, so stop loud, naming the variable.
     if (!(error instanceof ConfigError)) throw error;
