@@ -32,7 +32,7 @@ const PHOTOGRAPHS = ["Autumn", "BytheWater", "ColdRipple", "ColorfulCups", "Dark
 const WORDPRESS_WIDTHS = [300, 768, 1024, 1536, 2048, 2560];
 const WORDPRESS_JPEG_QUALITY = 82;
 
-function photographs(): { name: string; body: Buffer }[] {
+export function photographs(): { name: string; body: Buffer }[] {
   const found: { name: string; body: Buffer }[] = [];
   for (const name of PHOTOGRAPHS) {
     const dir = path.join(WALLPAPERS, name, "contents/images");
