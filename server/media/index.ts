@@ -15,6 +15,7 @@ import { createMediaService } from "../http/media";
 import { MediaStore } from "./store";
 import { TransformQueue } from "./renditions";
 import { uploadKey, uploadPathOf, type MediaIds } from "./ids";
+import { lowerEncoderPriority } from "./thread-priority";
 import type { CdnPurger } from "../cdn";
 
 /** Hot renditions kept in memory in front of the disk (bytes). */
@@ -58,7 +59,11 @@ export async function startMediaService(deps: MediaServiceDeps) {
     queue: new TransformQueue(transformsAtOnce(), TRANSFORMS_WAITING),
     observe: {
       request: (result) => metrics.mediaRequests.inc({ result }),
-      transform: (format, seconds) => metrics.mediaTransformDuration.observe({ format }, seconds),
+      transform: (format, seconds) => {
+        metrics.mediaTransformDuration.observe({ format }, seconds);
+        // libvips's threads, new ones lowered once (thread-priority.ts).
+        void lowerEncoderPriority();
+      },
       cacheBytes: (bytes) => metrics.mediaCacheBytes.set(bytes),
     },
   });
