@@ -15,7 +15,6 @@ import { createMediaService } from "../http/media";
 import { MediaStore } from "./store";
 import { TransformQueue } from "./renditions";
 import { uploadKey, uploadPathOf, type MediaIds } from "./ids";
-import { lowerEncoderPriority } from "./thread-priority";
 import type { CdnPurger } from "../cdn";
 
 /** Hot renditions kept in memory in front of the disk (bytes). */
@@ -59,11 +58,7 @@ export async function startMediaService(deps: MediaServiceDeps) {
     queue: new TransformQueue(transformsAtOnce(), TRANSFORMS_WAITING),
     observe: {
       request: (result) => metrics.mediaRequests.inc({ result }),
-      transform: (format, seconds) => {
-        metrics.mediaTransformDuration.observe({ format }, seconds);
-        // libvips's threads, new ones lowered once (thread-priority.ts).
-        void lowerEncoderPriority();
-      },
+      transform: (format, seconds) => metrics.mediaTransformDuration.observe({ format }, seconds),
       cacheBytes: (bytes) => metrics.mediaCacheBytes.set(bytes),
     },
   });

@@ -13,8 +13,6 @@ import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wo
 import type { PostRecord } from "../../server/demo/model";
 import { metricValue, probe, readMetrics } from "./support";
 import { uploadKey } from "../../server/media/ids";
-import { ENCODER_NICENESS, ENCODER_THREAD } from "../../server/media/thread-priority";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
 
 const ready = hasBuild();
 const ADMIN_TOKEN = "media-outage-admin-token";
@@ -194,21 +192,5 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
     } finally {
       await wp.start();
     }
-  });
-
-  it.runIf(existsSync("/proc/self/task"))("encodes on threads that yield the CPU to the event loop", async () => {
-    const [, , , , last] = images;
-    expect((await media(`${last!.path}?w=800`)).status).toBe(200);
-    const pid = site.process.pid!;
-    const threads = readdirSync(`/proc/${pid}/task`).map((tid) => {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      // Field 19 of stat(5), counted after the parenthesised command name.
-      const nice = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
-      return { name: readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim(), nice };
-    });
-    const encoders = threads.filter((t) => t.name === ENCODER_THREAD);
-    expect(encoders.length).toBeGreaterThan(0);
-    expect(encoders.every((t) => t.nice === ENCODER_NICENESS), JSON.stringify(encoders)).toBe(true);
-    expect(threads.filter((t) => t.name !== ENCODER_THREAD).every((t) => t.nice === 0), JSON.stringify(threads)).toBe(true);
   });
 });
