@@ -32,7 +32,7 @@ const PHOTOGRAPHS = ["Autumn", "BytheWater", "ColdRipple", "ColorfulCups", "Dark
 const WORDPRESS_WIDTHS = [300, 768, 1024, 1536, 2048, 2560];
 const WORDPRESS_JPEG_QUALITY = 82;
 
-function photographs(): { name: string; body: Buffer }[] {
+export function photographs(): { name: string; body: Buffer }[] {
   const found: { name: string; body: Buffer }[] = [];
   for (const name of PHOTOGRAPHS) {
     const dir = path.join(WALLPAPERS, name, "contents/images");
@@ -196,6 +196,16 @@ async function bareImageServer(body: Buffer, type: string): Promise<{ url: strin
   return { url, process: child };
 }
 
+/** The main thread's time on a CPU and waiting in the run queue so far (Linux schedstat), in ms. */
+function mainThreadSchedule(pid: number): { onCpuMs: number; waitingMs: number } | undefined {
+  try {
+    const [onCpu, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").trim().split(" ").map(Number);
+    return { onCpuMs: Math.round(onCpu! / 1e6), waitingMs: Math.round(waiting! / 1e6) };
+  } catch {
+    return undefined;
+  }
+}
+
 async function burstAndCached(photos: { name: string; body: Buffer }[], env: Record<string, string>) {
   const wp = await startFaultyWordPress();
   for (const photo of photos) wp.addFault(new RegExp(`/wp-content/uploads/bench/${photo.name}\\.jpg$`), { kind: "file", body: photo.body, contentType: "image/jpeg" });
@@ -208,12 +218,14 @@ async function burstAndCached(photos: { name: string; body: Buffer }[], env: Rec
   for (const accept of ["image/avif,image/webp,*/*", "image/webp,*/*"]) for (const width of widthsFor(2560)) for (const photo of photos) urls.push({ url: `${site.url}/media/bench/${photo.name}.jpg?w=${width}`, accept });
   const burst = urls.slice(0, 200);
   await fetch(site.metricsUrl).then((r) => r.text()); // resets the event loop's delay histogram
+  const mainBefore = mainThreadSchedule(site.process.pid!);
   let peakRss = rssOf(site.process.pid) ?? 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(site.process.pid) ?? 0)), 25);
   const started = performance.now();
   const statuses = await Promise.all(burst.map(({ url, accept }) => fetch(url, { headers: { Accept: accept } }).then(async (r) => (await r.arrayBuffer(), r.status), () => 0)));
   const wallMs = Math.round(performance.now() - started);
   clearInterval(sampler);
+  const mainAfter = mainThreadSchedule(site.process.pid!);
   const metrics = await (await fetch(site.metricsUrl)).text();
   const lagMaxMs = Math.round(Number(/^nodejs_eventloop_lag_max_seconds (\S+)$/m.exec(metrics)?.[1] ?? NaN) * 1000);
   const count: Record<string, number> = {};
@@ -224,7 +236,9 @@ async function burstAndCached(photos: { name: string; body: Buffer }[], env: Rec
     return acc;
   }, {});
   const msPerTransform = Object.fromEntries(Object.entries(transforms).filter(([, v]) => v.count > 0).map(([f, v]) => [f, Math.round((v.sum / v.count) * 1000)]));
-  const burstFigures = { requests: burst.length, statuses: count, wallMs, peakRssMB: peakRss, eventLoopMaxDelayMs: lagMaxMs, msPerTransform };
+  // A stall is either the main thread busy (its own CPU time) or waiting for a core (the run queue).
+  const mainThread = mainBefore && mainAfter ? { onCpuMs: mainAfter.onCpuMs - mainBefore.onCpuMs, waitingForCpuMs: mainAfter.waitingMs - mainBefore.waitingMs } : "unknown";
+  const burstFigures = { requests: burst.length, statuses: count, wallMs, peakRssMB: peakRss, eventLoopMaxDelayMs: lagMaxMs, mainThread, msPerTransform };
 
   // Cached: one 640 px AVIF rendition, the site against a bare Node server with the same bytes.
   const cachedUrl = `${site.url}/media/bench/${photos[0]!.name}.jpg?w=640`;

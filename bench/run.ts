@@ -29,7 +29,8 @@ import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { DemoCatalogue } from "../server/demo/catalogue";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
-import { mediaBench } from "./media";
+import { mediaBench, photographs } from "./media";
+import { lcpBench } from "./media-lcp";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
 import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
 
@@ -37,7 +38,7 @@ const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
- * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, instructions
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, lcp, instructions
  * (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
  */
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
@@ -262,6 +263,12 @@ async function main() {
   if (selected("memory")) await memoryRun(report);
   // ——— /media/ on real photographs (bench/media.ts): bytes and SSIM before/after, the burst, cached throughput.
   if (selected("media")) await mediaBench(report, { ...AS_DEPLOYED }, []);
+  // ——— LCP on a throttled phone, WordPress's renditions against the site's (bench/media-lcp.ts).
+  if (selected("lcp")) {
+    const photos = photographs();
+    if (photos.length >= 4) await lcpBench(report, photos);
+    else console.log("lcp: skipped, no photographs (apt-get install plasma-workspace-wallpapers)");
+  }
   if (selected("instructions")) await instructionRun(report, path0);
 
   mkdirSync("bench/reports", { recursive: true });

@@ -15,6 +15,7 @@ import { startMediaService } from "./media";
 import { connectWordPress } from "./wordpress";
 import { siteContent } from "./content/site-content";
 import { answeringContentErrors } from "./http/content-answers";
+import { MediaIds } from "./media/ids";
 import { wordpressOriginErrors } from "./content/origin-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
@@ -96,8 +97,10 @@ async function main() {
   });
   // What WordPress answered that the site shows a fallback for (readiness lists them).
   const fallbacks = new Map<string, string>();
+  const mediaIds = new MediaIds();
   const service = createContentService({
     client: wordpress.client,
+    sawImage: (id, sourceUrl) => mediaIds.learn(id, sourceUrl),
     cached: cache.cached,
     requestId: () => currentScope()?.requestId,
     config: { wpUrl, wpPublicUrl: config.wpPublicUrl, mediaUrl: config.mediaUrl },
@@ -158,11 +161,8 @@ async function main() {
     }),
   });
   const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
-  // /media/ (server/media), unless MEDIA_URL names an image CDN. A cache folder the process cannot
-  // write is a misconfiguration: exit 78, naming the variable.
-  const media = config.mediaUrl
-    ? undefined
-    : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener) }).catch(exitIfMisconfigured);
+  // /media/ (server/media) unless MEDIA_URL names an image CDN; an unwritable cache folder exits 78.
+  const media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
   // The probes answer the same on both ports; the purge API only on the internal one.
   const health = probes(state, readiness);
   const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served });

@@ -28,6 +28,8 @@ export interface ContentServiceOptions {
    * (`recovered`). Must not throw.
    */
   observe?: ContentObserver;
+  /** Told of every attachment mapped: the media service learns which upload an id names. */
+  sawImage?(id: number, sourceUrl: string): void;
 }
 
 /** The parts of the site that have a fallback of their own. */
@@ -71,7 +73,7 @@ export function createContentReads(options: ContentServiceOptions) {
     logger,
   });
   const urls = createSiteUrls(options.config);
-  const ctx: MapContext = { urls };
+  const ctx: MapContext = { urls, sawImage: options.sawImage };
   const observe = options.observe;
   const kinds = listKinds(ctx);
 

@@ -27,6 +27,8 @@ import type {
 export interface MapContext {
   urls: SiteUrls;
   productLookup?: ProductLookup;
+  /** Told of every attachment mapped (its id and WordPress's source URL). Must not throw. */
+  sawImage?(id: number, sourceUrl: string): void;
 }
 
 interface EmbeddingPost {
@@ -60,6 +62,7 @@ export function translationsOf(t: { en?: number; it?: number }): Translations {
 // ——— media ———
 
 export function mapImage(media: WpMedia, ctx: MapContext): Image {
+  ctx.sawImage?.(media.id, media.source_url);
   const original = ctx.urls.media(media.source_url);
   // The site's renditions when it makes them (server/media/widths.ts); WordPress's otherwise.
   const own = ctx.urls.renditions(original, media.media_details.width, media.media_details.height);

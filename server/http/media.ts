@@ -22,6 +22,7 @@ import { idleWatchdog, readBody, requestUpload, UploadTooLarge, UploadUnavailabl
 import { encode, negotiate, QueueFull, type RenditionFormat, type TransformQueue } from "../media/renditions";
 import { isRenditionWidth } from "../media/widths";
 import type { MediaStore } from "../media/store";
+import { uploadKey } from "../media/ids";
 
 export const MEDIA_RESULTS = ["hit", "miss", "stale", "refused", "error"] as const;
 export type MediaResult = (typeof MEDIA_RESULTS)[number];
@@ -66,6 +67,8 @@ export interface MediaOptions {
   logger: Logger;
   store: MediaStore;
   queue: TransformQueue;
+  /** The WordPress media id of an upload path, when the site has learned it. */
+  idOf?(uploadPath: string): number | undefined;
   observe?: {
     request(result: MediaResult): void;
     transform(format: RenditionFormat, seconds: number): void;
@@ -91,6 +94,17 @@ export function notFound(res: Response): void {
 export function unavailable(res: Response): void {
   res.status(503).setHeader("Cache-Control", "no-store").setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   res.type("text/plain").send("Media temporarily unavailable\n");
+}
+
+/**
+ * Names an answer for the edge's purges (Fastly's Surrogate-Key, Cloudflare's Cache-Tag, Varnish's
+ * xkey): the upload's key always, and `media:<id>` when the id is known. A purge of `media:<id>`
+ * reaches both (server/media/index.ts).
+ */
+export function setEdgeKeys(res: Response, uploadPath: string, id: number | undefined): void {
+  const keys = id === undefined ? [uploadKey(uploadPath)] : [`media:${id}`, uploadKey(uploadPath)];
+  res.setHeader("Surrogate-Key", keys.join(" "));
+  res.setHeader("Cache-Tag", keys.join(","));
 }
 
 /** The extension of a valid upload path (lower case), or undefined for anything else. */
@@ -122,7 +136,7 @@ function widthOf(req: Request): number | undefined | { refused: string } {
 type Original = { body: Buffer; from: "cache" | "upstream" | "stale" } | "missing" | "unavailable";
 
 export function createMediaService(options: MediaOptions): MediaService {
-  const { uploadsUrl, timeouts, logger, store, queue, observe } = options;
+  const { uploadsUrl, timeouts, logger, store, queue, observe, idOf } = options;
   /** Paths purged softly: fetched again on their next request, their old copy kept as a fallback. */
   const purgedSoftly = new Set<string>();
   /** Fetches and encodes under way, so a burst for one image does each once. */
@@ -199,6 +213,7 @@ export function createMediaService(options: MediaOptions): MediaService {
   function send(res: Response, body: Buffer, type: string, kind: string, varies: boolean, result: MediaResult): void {
     observe?.request(result);
     res.status(200);
+    setEdgeKeys(res, res.req.path, idOf?.(res.req.path));
     res.setHeader("Content-Type", type);
     res.setHeader("Cache-Control", YEAR);
     if (varies) res.setHeader("Vary", "Accept");
@@ -256,7 +271,7 @@ export function createMediaService(options: MediaOptions): MediaService {
       observe?.request("refused");
       return badRequest(res, width.refused);
     }
-    const work = CACHED_KINDS.has(kind) ? answerImage(req, res, kind, width) : streamUpload(req, res, kind, uploadsUrl, timeouts, logger);
+    const work = CACHED_KINDS.has(kind) ? answerImage(req, res, kind, width) : streamUpload(req, res, kind, uploadsUrl, timeouts, logger, idOf?.(req.path));
     work.catch((error: unknown) => {
       logger.error({ err: error, path: req.path }, "media answer failed");
       if (!res.headersSent) unavailable(res);
@@ -277,7 +292,7 @@ export function createMediaService(options: MediaOptions): MediaService {
 }
 
 /** Streams one upload to the visitor, Range included for video. Never rejects. */
-async function streamUpload(req: Request, res: Response, kind: string, uploadsUrl: string, timeouts: UploadTimeouts, logger: Logger): Promise<void> {
+async function streamUpload(req: Request, res: Response, kind: string, uploadsUrl: string, timeouts: UploadTimeouts, logger: Logger, id: number | undefined): Promise<void> {
   const aborter = new AbortController();
   const leave = () => aborter.abort();
   res.once("close", leave);
@@ -316,6 +331,7 @@ async function streamUpload(req: Request, res: Response, kind: string, uploadsUr
   res.setHeader("Content-Type", TYPES[kind]!);
   if (kind === "svg") res.setHeader("Content-Security-Policy", SVG_POLICY);
   res.setHeader("Cache-Control", status === 416 ? "no-store" : YEAR);
+  if (status !== 416) setEdgeKeys(res, req.path, id);
   if (kind === "mp4" || kind === "pdf") res.setHeader("Accept-Ranges", "bytes");
   if (req.method === "HEAD") {
     upstream.destroy();

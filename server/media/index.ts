@@ -1,8 +1,10 @@
 // The media service as the server runs it: the disk cache read back from MEDIA_CACHE_DIR, the
 // transform queue sized for the pod, the metrics, and purges. A purge of `media:<id>` (the
 // webhook's `media` type, on this instance or another through the bus) drops that image's
-// originals and renditions: the id's upload path is asked of WordPress (`wp/v2/media/<id>`), the
-// one place that knows it for every instance, whichever of them mapped the image.
+// originals and renditions: the id's upload path is what the site learned of it (MediaIds: the
+// mappers saw it, or an earlier lookup), else it is asked of WordPress (`wp/v2/media/<id>`), the
+// one place that knows it for every instance. The instance that received the purge also purges
+// the upload's key (`media-file:…`) at the edge, so copies answered before the id was known go too.
 import os from "node:os";
 import { ConfigError, type Config } from "../config";
 import type { Logger } from "../logger";
@@ -12,6 +14,8 @@ import type { WordPressClient } from "../content/wordpress-client";
 import { createMediaService } from "../http/media";
 import { MediaStore } from "./store";
 import { TransformQueue } from "./renditions";
+import { uploadKey, uploadPathOf, type MediaIds } from "./ids";
+import type { CdnPurger } from "../cdn";
 
 /** Hot renditions kept in memory in front of the disk (bytes). */
 const MEMORY_TIER_BYTES = 32 * 1024 * 1024;
@@ -23,13 +27,6 @@ export function transformsAtOnce(): number {
   return Math.max(1, Math.min(4, os.availableParallelism()));
 }
 
-/** `/2024/03/a.jpg` from an upload's URL; undefined for a URL outside the uploads folder. */
-export function uploadPathOf(sourceUrl: string): string | undefined {
-  const at = sourceUrl.indexOf("/wp-content/uploads/");
-  if (at < 0) return undefined;
-  return sourceUrl.slice(at + "/wp-content/uploads".length).split(/[?#]/)[0];
-}
-
 export interface MediaServiceDeps {
   config: Pick<Config, "mediaCache" | "wpTimeoutMs">;
   uploadsUrl: string;
@@ -37,10 +34,14 @@ export interface MediaServiceDeps {
   logger: Logger;
   metrics: Pick<Metrics, "mediaRequests" | "mediaTransformDuration" | "mediaCacheBytes">;
   onPurge(listener: PurgeListener): unknown;
+  /** What the site learned of media ids (shared with the content mappers). */
+  ids: MediaIds;
+  /** The edge's purger (the outbox), when a CDN is configured. */
+  cdn?: Pick<CdnPurger, "purge">;
 }
 
 export async function startMediaService(deps: MediaServiceDeps) {
-  const { config, client, logger, metrics } = deps;
+  const { config, client, logger, metrics, ids, cdn } = deps;
   const store = new MediaStore({ dir: config.mediaCache.dir, maxBytes: config.mediaCache.maxBytes, memoryBytes: MEMORY_TIER_BYTES, logger });
   try {
     await store.open();
@@ -53,6 +54,7 @@ export async function startMediaService(deps: MediaServiceDeps) {
     timeouts: { headersTimeoutMs: config.wpTimeoutMs, idleTimeoutMs: config.wpTimeoutMs },
     logger,
     store,
+    idOf: (uploadPath) => ids.idOf(uploadPath),
     queue: new TransformQueue(transformsAtOnce(), TRANSFORMS_WAITING),
     observe: {
       request: (result) => metrics.mediaRequests.inc({ result }),
@@ -61,12 +63,25 @@ export async function startMediaService(deps: MediaServiceDeps) {
     },
   });
 
-  async function purgeMedia(id: number, mode: "hard" | "soft"): Promise<void> {
+  /** The upload an id names: learned, else asked of WordPress (and then learned). */
+  async function uploadOf(id: number): Promise<string | undefined> {
+    const known = ids.pathOf(id);
+    if (known) return known;
     const answer = await client.get<{ source_url?: unknown }>(`wp/v2/media/${id}`, { _fields: "source_url" });
-    const uploadPath = typeof answer.data.source_url === "string" ? uploadPathOf(answer.data.source_url) : undefined;
+    if (typeof answer.data.source_url !== "string") return undefined;
+    ids.learn(id, answer.data.source_url);
+    return uploadPathOf(answer.data.source_url);
+  }
+
+  async function purgeMedia(id: number, mode: "hard" | "soft", received: boolean): Promise<void> {
+    const uploadPath = await uploadOf(id);
     if (!uploadPath) return;
     await service.purge(uploadPath, mode);
     logger.info({ id, path: uploadPath, mode }, "media purged");
+    // `media:<id>` itself reaches the edge with the purge's other tags (server/cache/stack.ts).
+    if (received && cdn) {
+      cdn.purge([uploadKey(uploadPath)], { soft: mode === "soft" }).catch((error: unknown) => logger.warn({ err: error, id }, "CDN purge of an upload failed"));
+    }
   }
 
   deps.onPurge((event) => {
@@ -76,7 +91,7 @@ export async function startMediaService(deps: MediaServiceDeps) {
     for (const tag of event.tags) {
       const match = /^media:(\d+)$/.exec(tag);
       if (!match) continue;
-      purgeMedia(Number(match[1]), event.mode).catch((error: unknown) => logger.warn({ err: error, tag }, "media purge could not find the image's file; its copies age out of the cache"));
+      purgeMedia(Number(match[1]), event.mode, event.source === "local").catch((error: unknown) => logger.warn({ err: error, tag }, "media purge could not find the image's file; its copies age out of the cache"));
     }
   });
   return service.handler;

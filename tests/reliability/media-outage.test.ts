@@ -12,6 +12,7 @@ import { adminPurge, startSite, waitForLog, type RunningSite } from "../support/
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import type { PostRecord } from "../../server/demo/model";
 import { metricValue, probe, readMetrics } from "./support";
+import { uploadKey } from "../../server/media/ids";
 
 const ready = hasBuild();
 const ADMIN_TOKEN = "media-outage-admin-token";
@@ -154,6 +155,40 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
     try {
       // Nothing left to serve it from: as if never fetched.
       expect((await media(`${seen!.path}?w=480`)).status).toBe(503);
+    } finally {
+      await wp.start();
+    }
+  });
+
+  it("names each answer for the edge's purges: the upload always, its media id once a page showed it", async () => {
+    const [, , , unseen] = images;
+    const direct = await media(`${unseen!.path}?w=480`);
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get("surrogate-key")).toContain(uploadKey(unseen!.path));
+    // The catalogue's images, as /products shows them: the mappers saw their ids.
+    const listing = await probe(`${site.url}/products`);
+    const file = /\/media\/([\w/.-]+\.webp)\?w=\d+/.exec(listing.body)?.[1];
+    expect(file, "no rendition on /products").toBeDefined();
+    const id = wp.catalogue.upload(file!)!.media.id;
+    const shown = await media(`/${file}?w=480`);
+    expect(shown.status).toBe(200);
+    expect(shown.headers.get("surrogate-key")).toBe(`media:${id} ${uploadKey(`/${file}`)}`);
+    expect(shown.headers.get("cache-tag")).toBe(`media:${id},${uploadKey(`/${file}`)}`);
+  });
+
+  it("drops the files of an image deleted in WordPress on a purge of its media tag", async () => {
+    const listing = await probe(`${site.url}/products`);
+    const files = [...listing.body.matchAll(/\/media\/([\w/.-]+\.webp)\?w=\d+/g)].map((m) => m[1]!);
+    const file = files[files.length - 1]!;
+    const id = wp.catalogue.upload(file)!.media.id;
+    expect((await media(`/${file}?w=320`)).status).toBe(200);
+    // Deleted for good: WordPress answers 404 for wp/v2/media/<id>; the site remembers the path.
+    wp.catalogue.remove("media", id);
+    await adminPurge(site, ADMIN_TOKEN, [`media:${id}`]);
+    await waitForLog(site, (l) => l.includes("media purged") && l.includes(file));
+    await wp.stop();
+    try {
+      expect((await media(`/${file}?w=320`)).status).toBe(503);
     } finally {
       await wp.start();
     }

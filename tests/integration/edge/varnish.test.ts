@@ -192,6 +192,22 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     }
   });
 
+  it("drops an image's renditions at the edge on its media webhook, also once WordPress deleted it", async () => {
+    // An image a page showed: the site learned its id from the page's content.
+    const listing = await viaEdge("/products");
+    const file = /\/media\/([\w/.-]+\.webp)\?w=\d+/.exec(listing.body)?.[1];
+    expect(file, "no rendition on /products").toBeDefined();
+    const id = wp.catalogue.upload(file!)!.media.id;
+    const url = `/media/${file}?w=480`;
+    const accept = { headers: { Accept: "image/avif,image/webp,*/*" } };
+    expect((await viaEdge(url, accept)).status).toBe(200);
+    expect((await viaEdge(url, accept)).cache).toBe("hit");
+    wp.catalogue.remove("media", id);
+    await webhook([{ type: "media", id, action: "delete" }]);
+    const gone = await until(url, (r) => r.cache !== "hit", 5000);
+    expect(gone, "the edge kept the deleted image's rendition").toBeGreaterThanOrEqual(0);
+  });
+
   it("shows a published change at the edge within 2 s of the webhook (soft purge by Surrogate-Key)", async () => {
     const product = published("products")[1]!;
     const path = `/products/${product.id}`;
