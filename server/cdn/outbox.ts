@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import type { RedisLike } from "../cache/clients";
 import type { CdnPurgeOptions, CdnPurger } from "./index";
+import { within } from "../runtime/deadline";
 
 export const OUTBOX_KEY = "fc:cdn:purges";
 /** How often each pod looks for due purges. */
@@ -22,6 +23,7 @@ export const OUTBOX_POLL_MS = 1000;
 /** How many due purges one pod claims at a time. */
 const CLAIM_BATCH = 20;
 const REDIS_TIMEOUT_MS = 500;
+const redisWithin = <T>(promise: Promise<T>) => within(promise, REDIS_TIMEOUT_MS, "Redis");
 
 /** Claims up to ARGV[3] members due by ARGV[1] by moving them to ARGV[2] (the lease's end). */
 const CLAIM_SCRIPT = `
@@ -59,15 +61,6 @@ export interface PurgeOutbox extends CdnPurger {
   close(): Promise<void>;
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-  });
-  promise.catch(() => undefined);
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
@@ -88,7 +81,7 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
         logger.error({ err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge given up");
       })
       .then(async () => {
-        if (member !== undefined && redis && !closed) await withTimeout(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+        if (member !== undefined && redis && !closed) await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
       })
       .finally(() => {
         underway.delete(purge.id);
@@ -104,13 +97,13 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     polling = true;
     try {
       const now = Date.now();
-      const claimed = (await withTimeout(redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)))) as string[];
+      const claimed = (await redisWithin(redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)))) as string[];
       for (const member of claimed) {
         let purge: PendingPurge;
         try {
           purge = JSON.parse(member) as PendingPurge;
         } catch {
-          await withTimeout(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+          await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
           continue;
         }
         if (underway.has(purge.id)) continue; // ours, still being sent: the lease was renewed above
@@ -133,7 +126,7 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     if (closed) return;
     if (redis) {
       try {
-        await withTimeout(redis.zadd(OUTBOX_KEY, String(Date.now()), JSON.stringify(purge)));
+        await redisWithin(redis.zadd(OUTBOX_KEY, String(Date.now()), JSON.stringify(purge)));
         own.add(purge.id);
         void poll();
         return;
@@ -156,7 +149,7 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
         // Due now: another instance takes them at its next poll, instead of after the lease.
         const now = String(Date.now());
         const args = handBack.flatMap((u) => [now, u.member!]);
-        await withTimeout(redis!.zadd(OUTBOX_KEY, "XX", ...args))
+        await redisWithin(redis!.zadd(OUTBOX_KEY, "XX", ...args))
           .then(() => logger.info({ purges: handBack.length }, "pending CDN purges handed to the other instances"))
           .catch((error: unknown) => logger.warn({ err: errorText(error), purges: handBack.length }, "pending CDN purges could not be handed back; another instance takes them when their lease ends"));
       }

@@ -60,31 +60,37 @@ export interface OutageHandlers {
 }
 
 /**
- * The ContentService with each method's "WordPress unreachable" or unreadable answer turned into
- * ContentUnavailable, and a language WordPress refuses into ContentNotFound (never a 500).
+ * `content` with every method's failure passed through `translate` first, which throws the error
+ * its caller should see instead, or returns to let the original propagate unchanged.
  */
-export function withOutages(content: ContentService, handlers: OutageHandlers): ContentService {
+export function translatingErrors(content: ContentService, translate: (error: unknown) => void): ContentService {
   const wrapped: Record<string, unknown> = {};
   for (const [name, method] of Object.entries(content) as [string, (...args: unknown[]) => Promise<unknown>][]) {
     wrapped[name] = async (...args: unknown[]) => {
       try {
         return await method(...args);
       } catch (error) {
-        if (isWordPressError(error) && originErrorKind(error) === "unreachable") {
-          handlers.onOutage(error);
-          throw new ContentUnavailable(error);
-        }
-        if (isWordPressError(error) && isUnusableAnswer(error)) {
-          handlers.onUnusable(error);
-          throw new ContentUnavailable(error);
-        }
-        if (isWordPressError(error) && isLanguageRefused(error)) {
-          handlers.onLanguageRefused(error);
-          throw new ContentNotFound(error.message);
-        }
+        translate(error);
         throw error;
       }
     };
   }
   return wrapped as unknown as ContentService;
+}
+
+export function withOutages(content: ContentService, handlers: OutageHandlers): ContentService {
+  return translatingErrors(content, (error) => {
+    if (isWordPressError(error) && originErrorKind(error) === "unreachable") {
+      handlers.onOutage(error);
+      throw new ContentUnavailable(error);
+    }
+    if (isWordPressError(error) && isUnusableAnswer(error)) {
+      handlers.onUnusable(error);
+      throw new ContentUnavailable(error);
+    }
+    if (isWordPressError(error) && isLanguageRefused(error)) {
+      handlers.onLanguageRefused(error);
+      throw new ContentNotFound(error.message);
+    }
+  });
 }

@@ -9,6 +9,7 @@
 // this process's memory, which always records the ids too. Without Redis, memory only (bounded).
 import { LRUCache } from "lru-cache";
 import type { RedisLike } from "../cache/clients";
+import { within } from "../runtime/deadline";
 
 /**
  * How long an id is remembered: twice the signature window, since a signed request stays valid
@@ -16,6 +17,7 @@ import type { RedisLike } from "../cache/clients";
  */
 export const DELIVERY_MEMORY_SECONDS = 600;
 const REDIS_TIMEOUT_MS = 250;
+const redisWithin = <T>(promise: Promise<T>) => within(promise, REDIS_TIMEOUT_MS, "Redis");
 const MEMORY_MAX_IDS = 50_000;
 
 export interface DeliveryLedger {
@@ -35,15 +37,6 @@ function keyOf(id: string): string {
   return `fc:webhook:delivery:{${id}}`;
 }
 
-function withTimeout<T>(promise: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`Redis did not answer within ${REDIS_TIMEOUT_MS} ms`)), REDIS_TIMEOUT_MS);
-  });
-  promise.catch(() => undefined);
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
 export function createDeliveryLedger(options: DeliveryLedgerOptions = {}): DeliveryLedger {
   const seen = new LRUCache<string, true>({ max: MEMORY_MAX_IDS, ttl: DELIVERY_MEMORY_SECONDS * 1000 });
   const { redis } = options;
@@ -54,7 +47,7 @@ export function createDeliveryLedger(options: DeliveryLedgerOptions = {}): Deliv
       seen.set(id, true);
       if (!redis) return !inMemory;
       try {
-        const answer = await withTimeout(redis.set(keyOf(id), "1", "EX", DELIVERY_MEMORY_SECONDS, "NX"));
+        const answer = await redisWithin(redis.set(keyOf(id), "1", "EX", DELIVERY_MEMORY_SECONDS, "NX"));
         return answer === "OK" && !inMemory;
       } catch (error) {
         options.onRedisError?.(error);
@@ -65,7 +58,7 @@ export function createDeliveryLedger(options: DeliveryLedgerOptions = {}): Deliv
       seen.delete(id);
       if (!redis) return;
       try {
-        await withTimeout(redis.del(keyOf(id)));
+        await redisWithin(redis.del(keyOf(id)));
       } catch (error) {
         options.onRedisError?.(error);
       }
