@@ -226,6 +226,8 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     await page.getByRole("button", { name: "Move image 3 up" }).click();
     // The images as the editor now sees them, in order (the thumbnails' files, without WordPress's size suffix).
     await expect.poll(() => gallery.locator("img").count()).toBe(3);
+    await gallery.first().scrollIntoViewIfNeeded();
+    await snap("product-gallery");
     const chosen = (await gallery.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).map(imageName);
     await openPanel(page, "Categories");
     await page.getByRole("checkbox", { name: "Night lights" }).check();
