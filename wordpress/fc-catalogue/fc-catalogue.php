@@ -22,6 +22,7 @@ require __DIR__ . '/includes/class-fc-catalogue-roles.php';
 require __DIR__ . '/includes/class-fc-catalogue-translations.php';
 require __DIR__ . '/includes/class-fc-catalogue-editor.php';
 require __DIR__ . '/includes/class-fc-catalogue-term-fields.php';
+require __DIR__ . '/includes/class-fc-catalogue-media.php';
 
 FC_Catalogue_Model::init();
 FC_Catalogue_Validation::init();
@@ -29,6 +30,7 @@ FC_Catalogue_Roles::init();
 FC_Catalogue_Translations::init();
 FC_Catalogue_Editor::init();
 FC_Catalogue_Term_Fields::init();
+FC_Catalogue_Media::init();
 
 register_activation_hook( __FILE__, array( 'FC_Catalogue_Model', 'activate' ) );
 register_deactivation_hook( __FILE__, 'flush_rewrite_rules' );

@@ -151,3 +151,43 @@ describe.skipIf(!enabled)("translations (Polylang)", () => {
     expect(await wp.php<string[]>("return apply_filters('pll_copy_term_metas', [], false, " + (await first("product_colors", "en")).id + ", 0, 'it');")).toEqual(["hex"]);
   });
 });
+
+describe.skipIf(!enabled)("images a published item uses", () => {
+  /** Images of the demo uploaded to a draft product, newest first (the library's first rows). */
+  const draftImages = () =>
+    wp.php<number[]>(`global $wpdb; return array_map('intval', $wpdb->get_col("SELECT a.ID FROM {$wpdb->posts} a JOIN {$wpdb->posts} p ON p.ID = a.post_parent WHERE a.post_type = 'attachment' AND p.post_status = 'draft' AND p.post_type = 'products' ORDER BY a.post_date DESC"));`);
+  const readable = async (ids: number[]) => ((await as("reader", "GET", `wp/v2/media?include=${ids.join(",")}&per_page=100&_fields=id`)).body as { id: number }[]).map((m) => m.id).sort();
+
+  it("shows the site a gallery of images uploaded to drafts once the product is published, the first as its featured image", async () => {
+    const [a, b, c] = await draftImages();
+    expect(await readable([a!, b!, c!])).toEqual([]); // hidden, as WordPress hides a draft's attachments
+    const product = await as("editor", "POST", "wp/v2/products", { title: "Gallery cup", status: "draft", meta: { code: "FC-GAL-1", gallery: [c, a, b] } });
+    expect(product.status).toBe(201);
+    expect(product.body.featured_media).toBe(c);
+    expect(await readable([a!, b!, c!])).toEqual([]); // still a draft: nothing leaks
+    expect((await as("editor", "POST", `wp/v2/products/${product.body.id}`, { status: "publish" })).status).toBe(200);
+    expect(await readable([a!, b!, c!])).toEqual([a, b, c].sort());
+    const seen = (await as("reader", "GET", `wp/v2/products/${product.body.id}`)).body;
+    expect(seen.meta.gallery).toEqual([c, a, b]);
+    expect(seen.featured_media).toBe(c);
+  });
+
+  it("does the same for a gallery saved on a published product, and for a category's image; the drafts stay hidden", async () => {
+    const [d, e] = await draftImages();
+    const draftParent = await wp.php<number>(`return wp_get_post_parent_id(${d});`);
+    const product = await as("editor", "POST", "wp/v2/products", { title: "Gallery bowl", status: "publish", meta: { code: "FC-GAL-2", gallery: [d] } });
+    expect(product.status).toBe(201);
+    expect(await readable([d!])).toEqual([d]);
+    const category = await as("editor", "POST", "wp/v2/product_categories", { name: "Gallery bowls", meta: { image: e } });
+    expect(category.status, JSON.stringify(category.body)).toBe(201);
+    expect(await readable([e!])).toEqual([e]);
+    expect((await as("reader", "GET", `wp/v2/products/${draftParent}`)).status).toBe(403);
+  });
+
+  it("leaves an image attached to a published item where it is", async () => {
+    const image = await wp.php<number>(`global $wpdb; return (int) $wpdb->get_var("SELECT a.ID FROM {$wpdb->posts} a JOIN {$wpdb->posts} p ON p.ID = a.post_parent WHERE a.post_type = 'attachment' AND p.post_status = 'publish' AND p.post_type = 'products' LIMIT 1");`);
+    const parent = await wp.php<number>(`return wp_get_post_parent_id(${image});`);
+    expect((await as("editor", "POST", "wp/v2/products", { title: "Gallery plate", status: "publish", meta: { code: "FC-GAL-3", gallery: [image] } })).status).toBe(201);
+    expect(await wp.php<number>(`return wp_get_post_parent_id(${image});`)).toBe(parent);
+  });
+});

@@ -79,6 +79,17 @@ async function shows(step: string, p: string, test: (html: string) => boolean, s
   }
 }
 
+/** An image's file name without its size suffix or extension (`onda-amphora-150x150.webp` → `onda-amphora`). */
+function imageName(url: string): string {
+  return path.basename(new URL(url, "http://x").pathname).replace(/\.\w+$/, "").replace(/-\d+x\d+$/, "");
+}
+
+/** The product page's gallery as a visitor swipes through it: its images' names, in order. */
+function galleryOnSite(html: string): string[] {
+  const list = /<ol class="gallery__swipe"[^>]*>([\s\S]*?)<\/ol>/.exec(html)?.[1] ?? "";
+  return [...list.matchAll(/<img src="([^"]+)"/g)].map((m) => imageName(m[1]!));
+}
+
 async function snap(name: string): Promise<void> {
   await screenshot(page, `wp-admin-${name}`);
 }
@@ -213,6 +224,11 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
     await expect.poll(() => gallery.count()).toBe(3);
     // Reorder: the third image becomes the second.
     await page.getByRole("button", { name: "Move image 3 up" }).click();
+    // The images as the editor now sees them, in order (the thumbnails' files, without WordPress's size suffix).
+    await expect.poll(() => gallery.locator("img").count()).toBe(3);
+    await gallery.first().scrollIntoViewIfNeeded();
+    await snap("product-gallery");
+    const chosen = (await gallery.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).map(imageName);
     await openPanel(page, "Categories");
     await page.getByRole("checkbox", { name: "Night lights" }).check();
     await openPanel(page, "Colours");
@@ -224,6 +240,8 @@ describe.skipIf(!enabled)("an editor's journey in wp-admin", () => {
 
     const html = await shows("product", `/products/${productId}`, (h) => h.includes("Bruma Lamp"), since);
     for (const text of ["FC-BR001", "Ø 14 × H 30 cm", "Biscuit porcelain, linen cord", "Giulia Neri", "Bruma", "Fog grey"]) expect(html, text).toContain(text);
+    // The library's newest images were uploaded to draft products: the site still shows all three, in the editor's order.
+    expect(galleryOnSite(html)).toEqual(chosen);
     await shows("product card in its collection", `/collections/${collectionSlug}`, (h) => h.includes(`/products/${productId}`), since);
     await shows("product in its category", "/categories/night-lights", (h) => h.includes(`/products/${productId}`), since);
     await siteShot(`/products/${productId}`, "product");

@@ -28,7 +28,8 @@ export function FieldControl({ name, field, value, meta, config, onChange }) {
     case "relations":
       return <RelationsControl label={field.label} target={field.target} value={value || []} language={config.language} onChange={onChange} />;
     case "image":
-      return <ImageControl label={field.label} value={value || 0} onChange={onChange} />;
+      // An imagemap's scene is shown once, under its hotspots, not a second time as a preview.
+      return <ImageControl label={field.label} value={value || 0} preview={!(name === "image" && "hotspots" in meta)} onChange={onChange} />;
     case "gallery":
       return <GalleryControl label={field.label} value={value || []} onChange={onChange} />;
     case "hotspots":

@@ -27,10 +27,10 @@ function Thumbnail({ id, size = "thumbnail" }) {
   return <img className="fc-catalogue-thumb" src={url} alt={media.alt_text || media.title?.rendered || ""} />;
 }
 
-export function ImageControl({ label, value, onChange }) {
+export function ImageControl({ label, value, preview = true, onChange }) {
   return (
     <Group label={label} className="fc-catalogue-image">
-      {value ? <Thumbnail id={value} size="medium" /> : null}
+      {value && preview ? <Thumbnail id={value} size="medium" /> : null}
       <MediaUploadCheck>
         <MediaUpload
           title={label}
