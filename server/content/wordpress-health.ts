@@ -37,6 +37,17 @@ const PROBLEM_EXPLAINED: Record<CredentialProblem, string> = {
   "login-required": "it asks for a login to read its REST API, and the site has none (WP_USER / WP_APP_PASSWORD unset)",
 };
 
+/**
+ * What one answer to the site's own reads says about reaching WordPress: no answer at all, or a
+ * gateway's 502/503/504, says it is down; any other answer says it is up — except a 500 and the
+ * like, one route's fault (a plugin's PHP fatal on a menu), which says nothing about the others:
+ * the state stays as it was until the probe or another answer tells.
+ */
+export function reachabilityOf(status: number): "up" | "down" | undefined {
+  if (status === 0 || status === 502 || status === 503 || status === 504) return "down";
+  return status < 500 ? "up" : undefined;
+}
+
 /** What one answer (status and WordPress code) says about the credentials, when it says anything. */
 export function credentialProblemOf(status: number, code: string | undefined, credentialsSent: boolean): CredentialProblem | undefined {
   if (!isAuthenticationFailure(status, code)) return undefined;
@@ -105,7 +116,7 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
       // when it ignores them: it answers public reads anonymously all the same.
       problem = undefined;
     }
-    reachable = status > 0 && status < 500 ? "up" : "down";
+    reachable = reachabilityOf(status) ?? reachable;
     settle({ status, code, source: "request" });
   }
 

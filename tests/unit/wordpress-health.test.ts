@@ -69,4 +69,18 @@ describe("WordPress's state for readiness", () => {
     expect(await h.health.probe()).toBe("down");
     expect(h.authFailures()).toBe(0);
   });
+
+  it("keeps WordPress up when one route fails with a PHP fatal, and down when a gateway says it is gone", async () => {
+    const h = harness(false);
+    expect(await h.health.probe()).toBe("up");
+    h.health.noteAnswer(500, "http_500"); // stock wuxt's menu route on a post type archive item
+    expect(h.health.state).toBe("up");
+    h.health.noteAnswer(502, "http_502");
+    expect(h.health.state).toBe("down");
+    h.health.noteAnswer(500, "http_500");
+    expect(h.health.state).toBe("down");
+    h.health.noteAnswer(200, undefined);
+    expect(h.health.state).toBe("up");
+    expect(h.changes).toEqual(["up", "down", "up"]);
+  });
 });
