@@ -144,6 +144,8 @@ describe.runIf(ready)("languages the site serves", () => {
     const res = await probe(`${site.url}/categories/${category.slug.toUpperCase()}`);
     expect(res.status).toBe(301);
     expect(res.headers.get("location")).toBe(`/categories/${category.slug}`);
+    // The page itself cannot be read either: its own answer says so (and the redirect did not hide an error).
+    expect((await probe(`${site.url}/categories/${category.slug}`)).status).toBe(503);
   });
 
   it("serves both languages WordPress names in its index, and drops Italian when WordPress starts refusing it", async () => {
