@@ -10,6 +10,7 @@ import { startInternalServer } from "./http/internal-site";
 import { startPublicServer } from "./http/public-server";
 import { probes } from "./http/health";
 import { createSite, type SiteState } from "./http/site";
+import { contentPageExists } from "./http/redirect-targets";
 import { readinessReport } from "./http/readiness";
 import { startMediaService } from "./media";
 import { connectWordPress } from "./wordpress";
@@ -165,7 +166,7 @@ async function main() {
   const media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
   // The probes answer the same on both ports; the purge API only on the internal one.
   const health = probes(state, readiness);
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
   const server = await startPublicServer(site.handle, config.port);
   const metricsServer = await startInternalServer({ config, logger, metrics, probes: health, purge: api.purge }, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);

@@ -5,21 +5,29 @@
 // served are redirected into: a path of another language (/IT/prodotti when only English is
 // served) is a 404 straight away, never a redirect to one. The target is always a path on this site that starts with a
 // path word or the language prefix, never `//` or a scheme: no open redirect. Only the URL
-// decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache).
+// decides it, so the answer is the same for everyone (nothing unkeyed reaches a cache). A target
+// with a key (a slug or an id) is redirected to only when that page exists (redirect-targets.ts);
+// otherwise the page answers its 404 where it was asked.
 import type { RequestHandler } from "express";
 import { DATA_QUERY, LANGS, matchRoute, type Lang } from "../../common/route-table";
+import type { PageExists } from "./redirect-targets";
 
 /** React Router's single fetch: a data request's redirect is a 204 the client follows as a navigation. */
 const DATA_SUFFIX = ".data";
 
-/** `served`: the languages the site serves (all of them when not given). */
-export function canonicalUrlRedirect(served: () => readonly Lang[] = () => LANGS): RequestHandler {
-  return (req, res, next) => {
+/**
+ * `served`: the languages the site serves (all of them when not given). `exists`: whether the
+ * target page exists (every target is taken to exist when not given).
+ */
+export function canonicalUrlRedirect(served: () => readonly Lang[] = () => LANGS, exists?: PageExists): RequestHandler {
+  return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const isData = req.path.endsWith(DATA_SUFFIX);
     const page = isData ? req.path.slice(0, -DATA_SUFFIX.length) : req.path;
     const match = matchRoute(page, served());
     if (!match || match.canonical === page) return next();
+    // No page there: the router answers its 404 for the path as requested.
+    if (exists && !(await exists(match))) return next();
     const mark = req.originalUrl.indexOf("?");
     const query = mark === -1 ? "" : req.originalUrl.slice(mark);
     if (!isData) return res.redirect(301, match.canonical + query);

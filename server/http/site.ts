@@ -16,6 +16,7 @@ import { routeLabel } from "./route-label";
 import { documentPolicy, securityHeaders } from "./security-headers";
 import { rootLanguageRedirect } from "./language-redirect";
 import { canonicalUrlRedirect } from "./canonical-url";
+import type { PageExists } from "./redirect-targets";
 import { Turns } from "../runtime/turns";
 import { dataHardTimeoutMs } from "../cache";
 import { newScope } from "../request-scope";
@@ -62,6 +63,8 @@ export interface SiteOptions {
   rateLimits?: RateLimits;
   /** The languages served (server/content/site-languages.ts); all of them when not given. */
   languages?: () => readonly Lang[];
+  /** Whether a redirect's target page exists (redirect-targets.ts); every target does when not given. */
+  pageExists?: PageExists;
   /** Readiness details (Redis, WordPress) beyond the state flags. */
   readiness?: () => Record<string, unknown>;
 }
@@ -102,10 +105,10 @@ export function createSite(options: SiteOptions) {
   // Any other spelling of a path that is not a page is a 404 before anything else sees it.
   app.use(exactPaths());
 
-  app.use(trailingSlashRedirect(options.languages));
+  app.use(trailingSlashRedirect(options.languages, options.pageExists));
 
-  // /IT/Prodotti → /it/prodotti (301), keys and query kept.
-  app.use(canonicalUrlRedirect(options.languages));
+  // /IT/Prodotti → /it/prodotti (301), keys and query kept; a missing target is a 404 where asked.
+  app.use(canonicalUrlRedirect(options.languages, options.pageExists));
 
   const health = options.probes ?? probes(state, options.readiness);
   app.get(HEALTH_PATH, health.healthz);

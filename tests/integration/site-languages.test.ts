@@ -4,7 +4,9 @@
 // WordPress that starts refusing Italian while the site runs. A language not served: its pages
 // answer 404 (never 500) in any letter case and never after a redirect, no hreflang, x-default or
 // switcher points at it, / never redirects to it, robots.txt does not name it, and its sitemap leaves
-// the index. Path words and slugs in capitals redirect once to the lowercase page. The same against a real WordPress without a language plugin:
+// the index. Path words and slugs in capitals redirect once to the lowercase page, and only when
+// that page exists (a slug or id WordPress does not have is a 404 where asked, with no redirect).
+// The same against a real WordPress without a language plugin:
 // tests/integration/wordpress/operator-wordpress.test.ts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
@@ -124,6 +126,26 @@ describe.runIf(ready)("languages the site serves", () => {
       expect(res.status, path).toBe(404);
       expect(res.headers.get("location"), path).toBeNull();
     }
+    // A slug or an id in a path spelled otherwise: a redirect only to a page that exists, else its 404 where asked.
+    const products = wp.catalogue.list("products", { lang: "en" }) as PostRecord[];
+    const noProduct = Math.max(...products.map((p) => p.id)) + 1000;
+    for (const path of ["/categories/NOPE", "/Categories/NOPE", "/categories/NOPE/", `/Products/${noProduct}`, `/Products/${noProduct}/`, `/CATEGORIES/${category.slug.toUpperCase()}/Products/${noProduct}`, "/categories/NOPE.data"]) {
+      const res = await probe(site.url + path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("location"), path).toBeNull();
+      expect(res.headers.get("x-remix-redirect"), path).toBeNull();
+    }
+  });
+
+  it("keeps redirecting a slug in capitals when WordPress cannot say whether its page exists, and never answers 5xx for it", async () => {
+    site = await startSite({ WP_URL: wp.url, SITE_LANGUAGES: "en" });
+    const category = (wp.catalogue.list("product_categories", { lang: "en" }) as { slug: string }[])[0]!;
+    wp.setFault(/product_categories/, { kind: "status", status: 503, code: "unavailable" });
+    const res = await probe(`${site.url}/categories/${category.slug.toUpperCase()}`);
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe(`/categories/${category.slug}`);
+    // The page itself cannot be read either: its own answer says so (and the redirect did not hide an error).
+    expect((await probe(`${site.url}/categories/${category.slug}`)).status).toBe(503);
   });
 
   it("serves both languages WordPress names in its index, and drops Italian when WordPress starts refusing it", async () => {

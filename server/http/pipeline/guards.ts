@@ -2,20 +2,22 @@
 import type { RequestHandler } from "express";
 import { isPagePath, pageCacheKey } from "../page-cache";
 import { LANGS, matchRoute, type Lang } from "../../../common/route-table";
+import type { PageExists } from "../redirect-targets";
 
 /**
  * /products/ → /products (301), straight to the page's canonical spelling (/Products/ →
  * /products). Only a path that names a page of a language served is redirected: any other one
  * (/it/ when only English is served, /nothing/) is a 404 at once, never a redirect to one. Leading
  * slashes collapse, so //evil.example/ cannot become a protocol-relative redirect to another host.
+ * A target with a key is redirected to only when `exists` finds that page (redirect-targets.ts).
  */
-export function trailingSlashRedirect(served: () => readonly Lang[] = () => LANGS): RequestHandler {
-  return (req, res, next) => {
+export function trailingSlashRedirect(served: () => readonly Lang[] = () => LANGS, exists?: PageExists): RequestHandler {
+  return async (req, res, next) => {
     if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
       const clean = "/" + req.path.replace(/^\/+|\/+$/g, "");
       const match = matchRoute(clean, served());
       // No page there: the router answers its 404 page for the path as requested.
-      if (!match) return next();
+      if (!match || (exists && !(await exists(match)))) return next();
       const query = req.originalUrl.includes("?") ? req.originalUrl.slice(req.originalUrl.indexOf("?")) : "";
       return res.redirect(301, match.canonical + query);
     }
