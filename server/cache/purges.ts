@@ -244,7 +244,8 @@ export function createPurges(deps: PurgeDeps): Purges {
   /**
    * After the bus deadline every instance has applied the purge. Answers fetched before the purge
    * but stored after its first pass are caught by a repeat limited to fetches started at or before
-   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard.
+   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard
+   * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
    */
   async function followUpPurge(purge: PendingPurge, sendCdn: boolean): Promise<void> {
     applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, source: "local" });
