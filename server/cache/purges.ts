@@ -206,8 +206,24 @@ export function createPurges(deps: PurgeDeps): Purges {
     }
   }
 
+  /**
+   * Hands the CDN purge over at receipt, due after the bus deadline, to a purger that keeps it
+   * (the outbox): a pod killed before then does not lose it. Resolves false when there is none.
+   */
+  async function scheduleCdn(purge: PendingPurge): Promise<boolean> {
+    if (!cdnPurger?.schedule || (purge.all && !cdnPurger.purgeAll)) return false;
+    try {
+      await cdnPurger.schedule({ tags: purge.tags, all: purge.all, soft: purge.mode === "soft", notBefore: purge.at + busDeadlineMs });
+    } catch (error) {
+      logger.error({ err: errorMessage(error), tags: purge.tags.slice(0, 20), all: purge.all }, "CDN purge failed");
+    }
+    return true;
+  }
+
   async function runPurge(purge: PendingPurge): Promise<number> {
     let count = applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, source: "local" });
+    // Kept before the webhook answers; sent once the bus deadline has passed.
+    const cdnScheduled = scheduleCdn(purge);
     if (redis()) {
       try {
         await Promise.allSettled([...writes]);
@@ -218,7 +234,8 @@ export function createPurges(deps: PurgeDeps): Purges {
         keepForLater(purge);
       }
     }
-    const followUp = sleep(busDeadlineMs).then(() => followUpPurge(purge));
+    const scheduled = await cdnScheduled;
+    const followUp = sleep(busDeadlineMs).then(() => followUpPurge(purge, !scheduled));
     followUps.add(followUp);
     void followUp.finally(() => followUps.delete(followUp));
     return count;
@@ -227,9 +244,10 @@ export function createPurges(deps: PurgeDeps): Purges {
   /**
    * After the bus deadline every instance has applied the purge. Answers fetched before the purge
    * but stored after its first pass are caught by a repeat limited to fetches started at or before
-   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard.
+   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard
+   * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
    */
-  async function followUpPurge(purge: PendingPurge): Promise<void> {
+  async function followUpPurge(purge: PendingPurge, sendCdn: boolean): Promise<void> {
     applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, source: "local" });
     if (redis()?.up) {
       try {
@@ -239,7 +257,7 @@ export function createPurges(deps: PurgeDeps): Purges {
         logger.debug({ err: errorMessage(error) }, "repeat purge pass could not reach Redis");
       }
     }
-    if (!cdnPurger) return;
+    if (!cdnPurger || !sendCdn) return;
     try {
       const soft = purge.mode === "soft";
       if (purge.all) await cdnPurger.purgeAll?.({ soft });

@@ -64,6 +64,12 @@ export interface CdnPurger {
   purge(tags: string[], options?: { soft?: boolean }): Promise<void>;
   /** For purgeAll; without it a full purge does not reach the CDN. */
   purgeAll?(options?: { soft?: boolean }): Promise<void>;
+  /**
+   * Takes the purge as soon as it is received and sends it no earlier than `notBefore` (ms since
+   * the epoch); resolves once the purge is kept (where a pod that dies meanwhile does not lose it),
+   * not once it is sent. Without it, the cache calls `purge`/`purgeAll` itself after the bus deadline.
+   */
+  schedule?(purge: { tags: string[]; all: boolean; soft: boolean; notBefore: number }): Promise<void>;
 }
 
 /** What a purge did, for the page cache (another module) to do the same to its own entries. */

@@ -1,8 +1,9 @@
 // Pending CDN purges that outlive the pod holding them. The webhook answers as soon as the purge is
 // applied to the site's own caches; the CDN purge follows a second later and may take its retries
 // (up to the 20 s budget). A pod drained or killed meanwhile would lose it silently. With Redis,
-// each purge is first written to one sorted set (`fc:cdn:purges`, member = the purge as JSON,
-// score = when it may next be taken): every pod polls it, claims the purges that are due by moving
+// each purge is written, when it is received and before the webhook answers, to one sorted set
+// (`fc:cdn:purges`, member = the purge as JSON, score = when it may next be taken: at first the end
+// of that second): every pod polls it, claims the purges that are due by moving
 // their score a lease ahead, sends them, and removes them once sent or given up. A pod that dies
 // mid-send leaves its claim to expire (the lease, after which another pod sends it again); a pod
 // that drains hands its claims back at once. One key, so a Cluster is fine.
@@ -57,10 +58,13 @@ export interface PurgeOutboxOptions {
 }
 
 export interface PurgeOutbox extends CdnPurger {
+  /** Keeps the purge at once (Redis, or memory without it) and sends it no earlier than `notBefore` (ms). */
+  schedule(purge: { tags: string[]; all: boolean; soft: boolean; notBefore: number }): Promise<void>;
   /** Stops taking purges; with Redis hands back those under way, else waits for them (bounded by the budget). */
   close(): Promise<void>;
 }
 
+const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
@@ -73,10 +77,11 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
   let polling = false;
   let timer: NodeJS.Timeout | undefined;
 
-  /** Sends one purge; logs and forgets it when given up (the purger counted the failed call). */
-  function send(purge: PendingPurge, member: string | undefined): Promise<void> {
+  /** Sends one purge (not before `notBefore`); logs and forgets it when given up (the purger counted the failed call). */
+  function send(purge: PendingPurge, member: string | undefined, notBefore = 0): Promise<void> {
     const opts: CdnPurgeOptions = { soft: purge.soft };
-    const done = (purge.all ? purger.purgeAll(opts) : purger.purge(purge.tags, opts))
+    const done = sleep(notBefore - Date.now())
+      .then(() => (purge.all ? purger.purgeAll(opts) : purger.purge(purge.tags, opts)))
       .catch((error: unknown) => {
         logger.error({ err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge given up");
       })
@@ -122,24 +127,31 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     timer.unref();
   }
 
-  async function enqueue(purge: PendingPurge): Promise<void> {
+  /** Keeps the purge (in Redis, due at `notBefore`, or else in memory) and resolves; it is sent once due. */
+  async function enqueue(purge: PendingPurge, notBefore: number): Promise<void> {
     if (closed) return;
     if (redis) {
       try {
-        await redisWithin(redis.zadd(OUTBOX_KEY, String(Date.now()), JSON.stringify(purge)));
+        // Its score is when it is due: no pod claims it earlier.
+        await redisWithin(redis.zadd(OUTBOX_KEY, String(notBefore), JSON.stringify(purge)));
         own.add(purge.id);
-        void poll();
+        const wait = notBefore - Date.now();
+        if (wait <= 0) void poll();
+        else setTimeout(() => void poll(), wait).unref();
         return;
       } catch (error) {
         logger.warn({ err: errorText(error), tags: purge.tags.slice(0, 20) }, "CDN purge kept in this process only: Redis unavailable");
       }
     }
-    void send(purge, undefined);
+    void send(purge, undefined, notBefore);
   }
 
+  const pending = (tags: readonly string[], all: boolean, soft: boolean): PendingPurge => ({ id: randomUUID(), tags: all ? [] : [...tags], all, soft, at: Date.now() });
+
   return {
-    purge: (tags, opts) => enqueue({ id: randomUUID(), tags: [...tags], all: false, soft: opts?.soft === true, at: Date.now() }),
-    purgeAll: (opts) => enqueue({ id: randomUUID(), tags: [], all: true, soft: opts?.soft === true, at: Date.now() }),
+    purge: (tags, opts) => enqueue(pending(tags, false, opts?.soft === true), Date.now()),
+    purgeAll: (opts) => enqueue(pending([], true, opts?.soft === true), Date.now()),
+    schedule: ({ tags, all, soft, notBefore }) => enqueue(pending(tags, all, soft), notBefore),
     async close() {
       closed = true;
       clearInterval(timer);

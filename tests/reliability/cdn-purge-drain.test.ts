@@ -3,7 +3,8 @@
 // retrying the CDN purge; it is drained (SIGTERM) mid-retry and exits; the CDN comes back; pod B
 // sends the purge A could not. Before, pending purges lived in one pod's memory (retries up to
 // ~43 s while the pod is force-exited at 25 s): the webhook had answered 202, and the CDN kept the
-// old page, silently.
+// old page, silently. A pod killed within the second between the webhook's answer and the CDN
+// purge loses nothing either: the purge is in Redis before the webhook answers.
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -113,4 +114,27 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     expect(ours().length).toBeGreaterThan(0);
     figure("cdn_purge_taken_over_after_kill_ms", ours()[0]!.at - killedAt);
   }, 90_000);
+
+  it("sends a purge whose pod was killed right after answering the webhook, before the purge was due at the CDN", async () => {
+    cdnDown = false;
+    const doomed = await startSite(env);
+    const asked = Date.now();
+    const ours = () => calls.filter((c) => c.keys.split(" ").includes("products:4545"));
+    try {
+      await webhook(doomed, 4545);
+      // Killed within the second the CDN purge waits for every pod to hear of it: nothing was sent.
+      await doomed.stop("SIGKILL");
+      expect(ours()).toEqual([]);
+    } finally {
+      await doomed.stop();
+    }
+    const killedAt = Date.now();
+    // B sends it once it is due (it was never claimed, so no lease to wait for), and not before.
+    for (let i = 0; i < 200 && !ours().some((c) => c.status === 200); i++) await sleep(50);
+    const sent = ours().find((c) => c.status === 200);
+    expect(sent, JSON.stringify(ours())).toBeDefined();
+    expect(sent!.at - asked).toBeGreaterThanOrEqual(1000);
+    figure("cdn_purge_sent_after_kill_within_delay_ms", sent!.at - killedAt);
+    expect(await waitForLog(b, (l) => l.includes('"msg":"CDN purge taken over from another instance"') && l.includes("products:4545"), 5000)).toBeDefined();
+  }, 60_000);
 });
