@@ -164,7 +164,6 @@ async function main() {
   const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
   // /media/ (server/media) unless MEDIA_URL names an image CDN; an unwritable cache folder exits 78.
   const media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
-  // The probes answer the same on both ports; the purge API only on the internal one.
   const health = probes(state, readiness);
   const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
   const server = await startPublicServer(site.handle, config.port);
