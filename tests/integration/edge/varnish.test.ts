@@ -400,6 +400,9 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
   let varnish: RunningVarnish;
   const seen: { url: string; cookie?: string; host?: string }[] = [];
   const answers: Record<string, { status?: number; headers: Record<string, string> }> = {
+    // Varnish's health probe (fc_site_health): answered as the site answers it. A 404 here turned
+    // the backend sick after three probes (about 6 s), and a slow run's later tests met 503s.
+    "/healthz": { headers: { "Cache-Control": "no-store" } },
     "/set-cookie": { headers: { "CDN-Cache-Control": "max-age=300", "Set-Cookie": "session=abc; HttpOnly" } },
     "/private": { headers: { "Cache-Control": "private, max-age=300", "CDN-Cache-Control": "max-age=300" } },
     "/no-store": { headers: { "Cache-Control": "no-store" } },
