@@ -602,7 +602,9 @@ function neverTraps(): void {
     });
 
     it("keeps a hotspot let go outside the scene where it was, and says so", async () => {
-      await openEditor(page(), wp.url, `post.php?post=${made.en!.imagemap}&action=edit`, WORDS.en.panels.imagemap);
+      // One of the demo's imagemaps (this step needs nothing of the journeys').
+      const imagemap = await demoItem("imagemap_products");
+      await openEditor(page(), wp.url, `post.php?post=${imagemap.id}&action=edit`, WORDS.en.panels.imagemap);
       await page().locator(".fc-catalogue-scene-image").waitFor();
       const spot = page().locator(".fc-catalogue-scene .fc-catalogue-hotspot").first();
       const before = await spot.getAttribute("aria-label");
@@ -619,7 +621,8 @@ function neverTraps(): void {
     });
 
     it("refuses a javascript: social link with a message naming it, keeps it typed, and saves the web address that replaces it", async () => {
-      await openEditor(page(), wp.url, `post.php?post=${made.en!.front}&action=edit`, WORDS.en.panels.front);
+      const front = await wp.php<number>("return (int) get_option('page_on_front');");
+      await openEditor(page(), wp.url, `post.php?post=${front}&action=edit`, WORDS.en.panels.front);
       const n = (await page().locator(".fc-catalogue-social").count()) + 1;
       await page().getByRole("button", { name: "Add a social link" }).click();
       await field(page(), `Social network ${n}`).fill("Instagram");
@@ -630,7 +633,7 @@ function neverTraps(): void {
       expect(await field(page(), `Social link ${n}`).inputValue()).toBe("javascript:alert(1)");
       await field(page(), `Social link ${n}`).fill("https://www.instagram.com/fc.porcellane");
       await publish(page());
-      const company = (await wp.rest("GET", `wp/v2/pages/${made.en!.front}?context=edit`)).body.meta.company;
+      const company = (await wp.rest("GET", `wp/v2/pages/${front}?context=edit`)).body.meta.company;
       expect(company.social.at(-1)).toEqual({ network: "Instagram", url: "https://www.instagram.com/fc.porcellane" });
     });
   });
@@ -640,8 +643,9 @@ function siteStopped(): void {
   describe("the site stopped", () => {
     it("tells the editor, after Update, that the site has not confirmed the change yet", async () => {
       const page = pages.en!;
+      const product = await demoItem("products");
       await site.stop();
-      await openEditor(page, wp.url, `post.php?post=${made.en!.product}&action=edit`, WORDS.en.panels.product);
+      await openEditor(page, wp.url, `post.php?post=${product.id}&action=edit`, WORDS.en.panels.product);
       await field(page, "Materials").fill("Biscuit porcelain, silk cord");
       await publish(page);
       await editorNotice(page, WORDS.en.notConfirmed).waitFor();
