@@ -8,11 +8,11 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 import { WEBHOOK_RESULTS } from "./cache-api";
 import { MEDIA_RESULTS } from "./media";
 import { RENDITION_FORMATS } from "../media/renditions";
-import { PAGE_ROUTE_LABELS, ROUTE_LABELS } from "./route-label";
+import { PAGE_ROUTE_LABELS, RENDERED_ROUTE_LABELS, ROUTE_LABELS } from "./route-label";
 import { REST_ROUTES } from "../content/rest-routes";
 import { READ_ANSWERS } from "../cache";
 
-/** Every page's route pattern (the route table's labels) and its data request's: their render series exist from start-up. */
+/** Every page's route pattern (the route table's labels) and its data request's. */
 const PAGE_ROUTES = PAGE_ROUTE_LABELS;
 
 /** The `status_class` of http_requests_total: a request the client abandoned (status 499) is a class of its own. */
@@ -143,7 +143,7 @@ export function createMetrics(cdnProvider = "none") {
   for (const tier of LOOKUP_TIERS) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const answer of READ_ANSWERS) cacheReads.inc({ answer }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
-  for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
+  for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
   startAtZero({ httpDuration, httpRequests, originRequests, originDuration });
   for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
