@@ -74,14 +74,20 @@ function geometry(page: Page): Promise<Geometry> {
 async function markers(png: Buffer, near: { x: number; y: number }[], window: number) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
   return near.map((c) => {
-    let n = 0, sx = 0, sy = 0, minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    let [n, sx, sy] = [0, 0, 0];
+    let [minX, maxX, minY, maxY] = [Infinity, -Infinity, Infinity, -Infinity];
     for (let y = Math.max(0, Math.floor(c.y - window)); y < Math.min(info.height, Math.ceil(c.y + window)); y++) {
       for (let x = Math.max(0, Math.floor(c.x - window)); x < Math.min(info.width, Math.ceil(c.x + window)); x++) {
         const i = (y * info.width + x) * info.channels;
         const [r, g, b] = [data[i]!, data[i + 1]!, data[i + 2]!];
         if (r - Math.max(g, b) < 90) continue;
-        n++, (sx += x + 0.5), (sy += y + 0.5);
-        minX = Math.min(minX, x), (maxX = Math.max(maxX, x)), (minY = Math.min(minY, y)), (maxY = Math.max(maxY, y));
+        n += 1;
+        sx += x + 0.5;
+        sy += y + 0.5;
+        minX = Math.min(minX, x);
+        maxX = Math.max(maxX, x);
+        minY = Math.min(minY, y);
+        maxY = Math.max(maxY, y);
       }
     }
     return n === 0 ? undefined : { x: sx / n, y: sy / n, width: maxX - minX + 1, height: maxY - minY + 1 };
