@@ -1,8 +1,7 @@
 // WordPress for the end-to-end tests of the contact form: the bundled demo catalogue, plus the
 // Contact Form 7 feedback endpoint (tests/support/fake-contact-form-7.ts) that the demo lacks.
 // `catalogue` is the content it serves, for a test to play editor with.
-import { DemoCatalogue } from "../../server/demo/catalogue";
-import { createDemoWordPressApp } from "../../server/demo/server";
+import { DemoCatalogue, createDemoWordPressApp } from "../../demo";
 import { startFakeContactForm7, type FakeContactForm7 } from "./fake-contact-form-7";
 
 export async function startFakeWordPressWithCf7(formId: number): Promise<FakeContactForm7 & { catalogue: DemoCatalogue }> {
