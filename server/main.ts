@@ -89,6 +89,7 @@ async function main() {
     cdnPurger: cdnOutbox,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
+      read: (answer) => metrics.cacheReads.inc({ answer }),
       redisState: (up) => {
         metrics.redisUp.set(up ? 1 : 0);
         state.redis = up ? "up" : "down";

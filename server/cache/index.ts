@@ -26,6 +26,7 @@ export {
 export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike } from "./clients";
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
 export { createKeyspace, keyHash, type Keyspace } from "./keys";
+export { READ_ANSWERS, type ReadAnswer } from "./types";
 
 /**
  * The stack as the configuration describes it (CACHE_*, REDIS_*): Redis clients for the configured
