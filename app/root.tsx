@@ -54,9 +54,9 @@ if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
 // A language WordPress does not serve (server/content/site-languages.ts): every page of it is
 // "not found", before any loader asks WordPress for it.
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
+  ({ url, context }) => {
     // The prefix in any letter case (/IT/prodotti): React Router matches it, so it must be refused too.
-    const pathname = new URL(request.url).pathname.replace(/\.data$/, "").toLowerCase();
+    const pathname = url.pathname.toLowerCase();
     if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
   },
 ];

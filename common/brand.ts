@@ -1,10 +1,10 @@
 // The site's name, colours and release, written once: the document's <meta> tags (app/root.tsx),
 // the web manifest, icons and offline pages (vite.config.ts) and the server's generator tag and
 // client-error release (server/main.ts) all read them here.
-import { version } from "../package.json";
+import packageJson from "../package.json" with { type: "json" };
 
 /** The release: package.json's version. */
-export const APP_VERSION: string = version;
+export const APP_VERSION: string = packageJson.version;
 
 export const BRAND = {
   name: "FC – Contemporary porcelain objects",

@@ -1,7 +1,7 @@
 // Languages and localized paths: links, alternates and language switches built from the path
 // words of the route table (common/route-table.ts), where the words and languages are written.
 // English has no prefix; Italian lives under /it with Italian path words.
-import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table";
+import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table.ts";
 
 export { COMPANY_PAGES, DEFAULT_LANG, LANGS, type CompanyPage, type Lang, type Section };
 /** The path words per section and language (the route table's WORDS). */
