@@ -28,7 +28,7 @@ import { LastResortBoundary } from "./components/LastResort";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
-import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
+import { installClientErrorReporter, noteClientPageView } from "./lib/client-error-reporter";
 import { SiteStatus } from "./lib/offline-notice";
 import { markHydrated } from "./lib/hydration";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks";

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCacheStack, createCacheStackFromConfig, createPolicies, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import type { CacheEntry } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stacks: CacheStack[] = [];
