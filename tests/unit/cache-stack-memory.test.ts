@@ -193,7 +193,7 @@ describe("CacheStack, memory tier only", () => {
   });
 
   it("is built from the configuration: no Redis configured, memory tier only", async () => {
-    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
+    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
     stacks.push(s);
     expect(s.stats()).toMatchObject({ redis: "disabled", memory: { entries: 0, maxBytes: 2 * 1024 * 1024 } });
     expect(await s.cached("k", [], "menu", async () => "menu")).toBe("menu");
