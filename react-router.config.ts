@@ -7,7 +7,7 @@ export default {
   ssr: true,
   appDirectory: "app",
   buildDirectory: "build",
-  // React Router 8's behaviour, adopted ahead of it (docs/decisions/0015-a-quiet-build.md).
+  // React Router 8's behaviour, adopted ahead of it (docs/decisions/0016-a-quiet-build.md).
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

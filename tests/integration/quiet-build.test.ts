@@ -15,7 +15,7 @@ const NOT_COPIED = new Set([".git", "node_modules", "build", ".cache", ".react-r
 
 /**
  * The warning lines of a command's output. Rolldown's PLUGIN_TIMINGS is not one: a profile of how
- * long plugins took, which comes and goes with the machine's load (docs/decisions/0015-a-quiet-build.md).
+ * long plugins took, which comes and goes with the machine's load (docs/decisions/0016-a-quiet-build.md).
  */
 function warningLines(output: string): string[] {
   return output
