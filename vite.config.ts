@@ -1,6 +1,6 @@
 // This file and the modules it imports (common/locale, common/brand, app/lib/chunk-reload and
-// theirs) write extensions and import JSON with `with { type: "json" }`: Node loads them as they
-// are under Vite's native config loader (a fresh build checks that it prints no warning).
+// theirs) write their extensions: Node loads them as they are under Vite's native config loader
+// (a fresh build checks that it prints no warning).
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { readFileSync } from "node:fs";

@@ -33,7 +33,8 @@ import { SiteStatus } from "./lib/offline-notice";
 import { markHydrated } from "./lib/hydration";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks";
 import styles from "./styles/app.css?url";
-import { APP_VERSION, BRAND } from "../common/brand";
+import { BRAND } from "../common/brand";
+import { APP_VERSION } from "../common/release";
 
 // A chunk of its own (first-load weight, scripts/weight.mjs): the banner only exists in the browser, after hydration,
 // and only where there is something to consent to (GTM_ID set).

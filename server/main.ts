@@ -30,7 +30,7 @@ import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
-import { APP_VERSION } from "../common/brand";
+import { APP_VERSION } from "../common/release";
 import { Turns } from "./runtime/turns";
 import { loadPages } from "./page-source";
 import { exitOnSignals } from "./shutdown";

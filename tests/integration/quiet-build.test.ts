@@ -4,7 +4,7 @@
 // React Router's future flags, not a bundler's. They run on a copy of the sources (installed
 // modules linked), so the shared build/ that other tests start stays as it is.
 import { spawnSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -56,4 +56,10 @@ describe("a fresh build", () => {
     expect(build.status, build.output.slice(-3000)).toBe(0);
     expect(warningLines(build.output)).toEqual([]);
   }, 420_000);
+
+  it("sends the browser the release, not package.json (its dependencies, its scripts)", () => {
+    const assets = path.join(dir, "build/client/assets");
+    const shipped = readdirSync(assets).filter((file) => file.endsWith(".js") && /devDependencies|"?allowScripts"?:/.test(readFileSync(path.join(assets, file), "utf8")));
+    expect(shipped).toEqual([]);
+  });
 });
