@@ -5,13 +5,15 @@
 // - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even
 //   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
-// - server/cache/ knows no origin: nothing from server/content/;
+// - server/cache/ knows no origin and reads no configuration: nothing from server/content/ or
+//   server/config.ts (its settings arrive as arguments);
 // - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
 // - demo/ (the demo WordPress) is a package of its own: server/ reaches it only in server/main.ts,
 //   through its entry (demo/index.ts), as does everything else outside it; it imports nothing from
 //   app/ or server/, and from common/ only the locale vocabulary;
 // - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
-//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
+//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports and folder loops
+//   too, and holds the server's layers, each rule by name: layer-config-knows-no-domain, …);
 // - no console in app/, common/, server/ or demo/ (pino is the one way to the log).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
@@ -176,6 +178,7 @@ export default tseslint.config(
         {
           patterns: [
             forbid(["**/server/content/**", "../content/**", "**/app/components/**", "**/app/routes/**"], "server/cache/ knows no origin: callers hand it a fetch and an error classifier (server/cache/types.ts)."),
+            forbid(["**/server/config", "../config", "**/server/environment", "../environment"], "server/cache/ reads no configuration: its settings arrive as arguments (CacheSettings, RedisSettings)."),
             demoPackage,
           ],
         },

@@ -149,6 +149,17 @@ export const FILE_PATHS: ReadonlySet<string> = new Set(FILE_ROUTES.map((file) =>
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 export const DATA_QUERY = ["_routes"] as const;
 
+/**
+ * The page a path loads: the path itself, or the page of a React Router data request, read as
+ * React Router reads it (future.v8_trailingSlashAwareDataRequests): `/products.data` → `/products`,
+ * `/_.data` → `/`, `/products/_.data` → `/products/`.
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length) || "/";
+  return pathname;
+}
+
 // ——— matching a path against the table ———
 
 /** One route of the table with its full path (its parents' path first) and its parents' query. */
@@ -229,7 +240,7 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
 
 /** React Router's id of the page at a path, its language included (`products-product-it`), for log lines. */
 export function routeIdOf(pathname: string): string {
-  const match = matchRoute(pathname.replace(/\.data$/, "") || "/");
+  const match = matchRoute(pagePathOf(pathname));
   return match ? `${match.route.entry.name}-${match.lang}` : "not-found";
 }
 

@@ -19,16 +19,16 @@ export function companyPageOf(pathname: string): CompanyPage | undefined {
   return (COMPANY_PAGES as readonly string[]).includes(section ?? "") ? (section as CompanyPage) : undefined;
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
-  const path = new URL(request.url).pathname;
+  const lang = langOf(url);
+  const path = url.pathname;
   const key = companyPageOf(path);
   if (!key) notFound();
   // The about page introduces the designers the objects are credited to.
   const [page, alternates, designers] = await Promise.all([
     content.getPage(key, lang),
-    alternatesFor(content, new URL(request.url)),
+    alternatesFor(content, url),
     key === "about" ? content.listDesigners(lang).catch(() => []) : Promise.resolve([]),
   ]);
   if (!page && !hasOwnForm(key)) notFound();

@@ -29,8 +29,8 @@ export function attachedIds(search: URLSearchParams): number[] {
 
 export async function loader(args: Route.LoaderArgs) {
   const { content, integrations } = args.context.get(siteContext);
-  const lang = langOf(args.request);
-  const ids = attachedIds(new URL(args.request.url).searchParams);
+  const lang = langOf(args.url);
+  const ids = attachedIds(args.url.searchParams);
   const [page, products] = await Promise.all([
     companyPageLoader(args as unknown as CompanyPageLoaderArgs),
     ids.length > 0 ? settle(content.getProductsByEnglishIds(ids, lang), []).then(productCards) : Promise.resolve([]),
@@ -40,9 +40,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const { integrations, clientIp, content, publicConfig } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const form = await readFormBody(request);
   const outcome: ContactOutcome = form
     ? await integrations.contact.submit(form, {

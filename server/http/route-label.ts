@@ -3,7 +3,7 @@
 // request — ROUTE_LABELS is every value routeLabel can answer, and the metrics start with it. Both
 // languages share one pattern in English words (the route table's label); the language is not a
 // dimension SREs asked for.
-import { FILE_PATHS, FLAT_ROUTES, matchRoute } from "../../common/route-table";
+import { FILE_PATHS, FLAT_ROUTES, matchRoute, pagePathOf } from "../../common/route-table";
 
 const PROBE_PATHS = ["/healthz", "/readyz"];
 const API_PATHS = ["/api/cache/webhook", "/api/cache/purge"];
@@ -35,10 +35,10 @@ export function routeLabel(pathname: string): string {
   if (pathname.startsWith("/media/")) return "/media/*";
   if (pathname.startsWith("/api/")) return API_PATHS.includes(pathname) ? pathname : "/api/*";
   if (PROBE_PATHS.includes(pathname) || FILE_PATHS.has(pathname)) return pathname;
-  // A data request is its page's (`/_root.data` is the home page's); of no page, one label — a
-  // path of repeated `.data` suffixes never makes a new one.
+  // A data request is its page's (`/_.data` is the home page's); of no page, one label — a path
+  // of repeated `.data` suffixes never makes a new one.
   if (pathname.endsWith(".data")) {
-    const page = matchRoute(pathname.slice(0, -5).replace(/\/_root$/, "/") || "/");
+    const page = matchRoute(pagePathOf(pathname));
     return page ? `${page.label}.data` : "not-found.data";
   }
   const match = matchRoute(pathname);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheStack, type CacheStackOptions, type PurgeEvent } from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import { sleep, waitFor } from "../support/wait";
 
 const policies = createPolicies({ freshSeconds: 5, staleSeconds: 30 });

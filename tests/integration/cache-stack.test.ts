@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import type { CacheEntry, CachePolicyName } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import {
   createCacheStack,
   createKeyspace,

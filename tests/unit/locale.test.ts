@@ -3,6 +3,7 @@ import { alternatePath, langFromPath, listPathOf, localizePath, productPath } fr
 import { preferredLang } from "../../server/http/language-redirect";
 import { localeCookieString } from "../../common/locale-cookie";
 import { ROUTE_LABELS, routeLabel } from "../../server/http/route-label";
+import { routeIdOf } from "../../common/route-table";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";
 
@@ -89,5 +90,12 @@ describe("metric route labels", () => {
     ];
     for (const path of paths) expect(ROUTE_LABELS, path).toContain(routeLabel(path));
     expect(new Set(ROUTE_LABELS).size).toBe(ROUTE_LABELS.length);
+  });
+
+  it("name the home page's data request (`/_.data`, React Router 8's form) after the home page, in labels and log lines", () => {
+    expect(routeLabel("/_.data")).toBe("/.data");
+    expect(routeLabel("/it.data")).toBe("/.data");
+    expect(routeIdOf("/_.data")).toBe("home-en");
+    expect(routeIdOf("/it.data")).toBe("home-it");
   });
 });
