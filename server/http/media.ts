@@ -1,7 +1,7 @@
 // GET /media/{path}: WordPress's uploads through the site (when MEDIA_URL is unset).
 //
 // Images (JPEG, PNG, WebP, AVIF) are answered at the widths srcset offers (`?w=640`, a fixed list:
-// server/media/widths.ts; any other width is a 400, never a resize of the visitor's
+// common/renditions.ts; any other width is a 400, never a resize of the visitor's
 // choosing) in the best format the visitor's Accept names (AVIF, WebP, else the original's), with
 // `Vary: Accept`; without `?w` the original as uploaded. Originals and renditions live in the disk
 // cache (server/media/store.ts), which answers while WordPress is down; an image never fetched
@@ -20,7 +20,7 @@ import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "../logger";
 import { idleWatchdog, readBody, requestUpload, UploadTooLarge, UploadUnavailable, type UploadTimeouts } from "../media/upstream";
 import { encode, negotiate, QueueFull, type RenditionFormat, type TransformQueue } from "../media/renditions";
-import { isRenditionWidth } from "../media/widths";
+import { isRenditionWidth } from "../../common/renditions";
 import type { MediaStore } from "../media/store";
 import { uploadKey } from "../media/ids";
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MediaStore } from "../../server/media/store";
 import { negotiate, QueueFull, TransformQueue } from "../../server/media/renditions";
-import { isRenditionWidth, widthsFor } from "../../server/media/widths";
+import { isRenditionWidth, widthsFor } from "../../common/renditions";
 
 const logger = { warn: () => undefined };
 let dir: string;

@@ -1,5 +1,5 @@
 // POST /api/client-errors: uncaught errors and unhandled rejections reported by browsers
-// (app/lib/client-errors.ts, navigator.sendBeacon). Small JSON (≤ 8 KiB), validated, stripped
+// (app/lib/client-error-reporter.ts, navigator.sendBeacon). Small JSON (≤ 8 KiB), validated, stripped
 // of anything personal that slipped through (query strings, fragments, email addresses), logged
 // at warn and counted in `client_errors_total{kind}`. Rate-limited per IP. 204 on success,
 // 400 malformed, 413 too large, 415 wrong type, 429 over the limit.
@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler } 
 import { Counter, type Registry } from "prom-client";
 import { z } from "zod";
 import type { Logger } from "../logger";
-import { createRateLimits, type ClientLimiter } from "../http/rate-limits";
+import { createRateLimits, type ClientLimiter } from "./rate-limits";
 
 export const CLIENT_ERRORS_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 8 * 1024;
