@@ -8,7 +8,7 @@ import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
 import { provideMessages } from "./lib/i18n";
 import { lastResortHtml } from "../common/last-resort";
-import { documentHtml } from "./lib/document-html";
+import { documentBytes } from "./lib/document-html";
 import { siteContext } from "./lib/context";
 import { routeIdOf } from "../common/route-table";
 
@@ -46,8 +46,8 @@ export default async function handleRequest(
       stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
         onAllReady() {
           endTurn();
-          // Everything is ready, so the document is collected whole (one string, then one answer)
-          // and its script preloads lowered: see documentHtml.
+          // Everything is ready, so the document is collected whole (its bytes, then one answer)
+          // and its script preloads lowered: see documentBytes.
           const chunks: Buffer[] = [];
           const body = new PassThrough({
             final(callback) {
@@ -57,9 +57,11 @@ export default async function handleRequest(
             },
           });
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
+          body.on("end", function collectDocument() {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+            const page = documentBytes(Buffer.concat(chunks));
+            const bytes = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
+            resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
           });
           stream!.pipe(body);
         },
