@@ -80,6 +80,8 @@ export interface StageSplit {
   shares: Record<Stage, number>;
   /** The frames with the most self time: name, place, share. */
   top: { frame: string; share: number }[];
+  /** The same within each stage. */
+  topByStage: Record<Stage, { frame: string; share: number }[]>;
 }
 
 export function stagesOf(profile: CpuProfile, topCount = 15): StageSplit {
@@ -99,21 +101,27 @@ export function stagesOf(profile: CpuProfile, topCount = 15): StageSplit {
   };
   const byStage = Object.fromEntries(STAGES.map((s) => [s, 0])) as Record<Stage, number>;
   const self = new Map<string, number>();
+  const selfByStage = new Map<Stage, Map<string, number>>(STAGES.map((s) => [s, new Map()]));
   let total = 0;
   profile.samples.forEach((id, i) => {
     const frame = nodes.get(id)!.callFrame;
     if (frame.functionName === "(idle)") return;
     const dt = profile.timeDeltas[i + 1] ?? 0;
     total += dt;
-    byStage[stageOf(id)] += dt;
+    const stage = stageOf(id);
+    byStage[stage] += dt;
     const place = frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/build\//, "build/");
     const key = `${frame.functionName || "(anonymous)"} ${place}${frame.lineNumber >= 0 ? `:${frame.lineNumber + 1}` : ""}`;
     self.set(key, (self.get(key) ?? 0) + dt);
+    const inStage = selfByStage.get(stage)!;
+    inStage.set(key, (inStage.get(key) ?? 0) + dt);
   });
   const share = (us: number) => Math.round((us / Math.max(1, total)) * 1000) / 1000;
+  const ranked = (frames: Map<string, number>, count: number) => [...frames].sort((a, b) => b[1] - a[1]).slice(0, count).map(([frame, us]) => ({ frame, share: share(us) }));
   return {
     sampledMs: Math.round(total / 1000),
     shares: Object.fromEntries(STAGES.map((s) => [s, share(byStage[s])])) as Record<Stage, number>,
-    top: [...self].sort((a, b) => b[1] - a[1]).slice(0, topCount).map(([frame, us]) => ({ frame, share: share(us) })),
+    top: ranked(self, topCount),
+    topByStage: Object.fromEntries(STAGES.map((s) => [s, ranked(selfByStage.get(s)!, 6)])) as Record<Stage, { frame: string; share: number }[]>,
   };
 }
