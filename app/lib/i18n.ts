@@ -88,7 +88,7 @@ const fixedT = new WeakMap<I18n, TFunction>();
 export function useT(): TFunction {
   const instance = useContext(I18nContext)?.i18n ?? i18nFor(DEFAULT_LANG);
   let t = fixedT.get(instance);
-  if (!t) fixedT.set(instance, (t = memoised(instance)));
+  if (!t) fixedT.set(instance, (t = fixedTranslator(instance)));
   return t;
 }
 
@@ -128,7 +128,7 @@ function fill(template: Template, values: Record<string, unknown>): string | und
  * compiled once and filled in (a card's "Add {{name}} to the wishlist", 24 times a list). Calls
  * with other options (plurals, context) go through i18next.
  */
-function memoised(instance: I18n): TFunction {
+export function fixedTranslator(instance: I18n): TFunction {
   const translate = instance.getFixedT(instance.language, "common") as unknown as (...args: unknown[]) => string;
   const plain = new Map<string, string>();
   const templates = new Map<string, Template | null>();
