@@ -102,9 +102,21 @@ export function projectView(project: Project): ProjectView {
 /** How many related objects a product shows. */
 export const RELATED_SHOWN = 4;
 
-/** A product as its page shows it: all of it, its related objects as cards. */
-export type ProductView = Omit<Product, "related"> & { related: ProductCardData[] };
+/** A picture of a product's gallery: its sources, its id (the thumbnails' key) and its file (structured data). */
+export type GalleryImage = SourcedImage & { id: number; url: string };
+
+function galleryImage(image: Image): GalleryImage {
+  return { id: image.id, url: image.url, ...sourcedImage(image)! };
+}
+
+/** A product as its page shows it: all of it, its pictures with their sources, its related objects as cards. */
+export type ProductView = Omit<Product, "related" | "gallery" | "image"> & { gallery: GalleryImage[]; image: GalleryImage | null; related: ProductCardData[] };
 
 export function productView(product: Product): ProductView {
-  return { ...product, related: productCards(product.related.slice(0, RELATED_SHOWN)) };
+  return {
+    ...product,
+    gallery: product.gallery.map(galleryImage),
+    image: product.image ? galleryImage(product.image) : null,
+    related: productCards(product.related.slice(0, RELATED_SHOWN)),
+  };
 }
