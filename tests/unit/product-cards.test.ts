@@ -78,9 +78,12 @@ describe("product cards", () => {
 
   it("shows a product's first four related objects, as cards", () => {
     const related = Array.from({ length: 6 }, (_, i) => ({ ...summary, id: 300 + i, translations: { en: 400 + i } }));
-    const product = { ...summary, related } as unknown as Product;
+    const product = { ...summary, gallery: [summary.image], related } as unknown as Product;
     const view = productView(product);
     expect(view.related.map((c) => c.englishId)).toEqual([400, 401, 402, 403]);
     expect(view.colours).toEqual(summary.colours);
+    // Its pictures with their sources, their id and file kept (the thumbnails' keys, structured data).
+    expect(view.gallery).toEqual([{ id: 900, url: "/media/onda.webp", src: "/media/onda-768x960.webp", srcSet: "/media/onda-240x300.webp 240w, /media/onda-768x960.webp 768w", width: 1600, height: 2000, alt: "Vaso Onda in celadon" }]);
+    expect(view.image).toEqual(view.gallery[0]);
   });
 });
