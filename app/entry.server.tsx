@@ -1,7 +1,7 @@
 // Server rendering. Every document is rendered completely before it is sent (onAllReady): pages
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
 // If even the error page fails to render, the last-resort page answers.
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
@@ -48,16 +48,21 @@ export default async function handleRequest(
           endTurn();
           // Everything is ready, so the document is collected whole (its bytes, then one answer)
           // and its script preloads lowered: see documentBytes.
+          // A plain Writable that keeps the chunks: React's flushes go nowhere else (a PassThrough
+          // would take each through a readable side and a 'data' event first).
           const chunks: Buffer[] = [];
-          const body = new PassThrough({
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
               callback();
             },
           });
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", function collectDocument() {
+          body.on("finish", function collectDocument() {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const page = documentBytes(Buffer.concat(chunks));
             const bytes = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
