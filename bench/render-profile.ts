@@ -200,6 +200,8 @@ export async function renderProfile(report: Record<string, unknown>, env: Record
   const probe = await startBuild(builds[0]!, env);
   const pages = await pagesOf(probe).finally(() => probe.stop());
   const timed = await timedRun(builds, pages, env);
+  // Printed at once: the profiles and the counts that follow take minutes on a busy machine.
+  console.log(table(pages.flatMap((page, p) => builds.map((build, b) => ({ page: page.name, build: build.name, cpuMsPerRender: ms(timed.cpuUs[p]![b]!), cpuRatio: b === 0 ? (ratio(timed.cpuUs[p]![0], timed.cpuUs[p]![1]) ?? "") : "" })))));
   const profileDir = path.join(reportDir, `render-profiles-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(profileDir, { recursive: true });
   const splits: StageSplit[][] = [];
