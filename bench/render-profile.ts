@@ -11,7 +11,8 @@
 //   CSP, compression, garbage collection and the rest (bench/support/profile-stages.ts); each
 //   stage's share times the timed CPU per render. The profiles are kept beside the report.
 // - Instructions per render under valgrind's callgrind (bench/support/instructions.ts), which a
-//   busy machine does not move (BENCH_RENDER_INSTRUCTIONS=0 leaves them out).
+//   busy machine does not move (BENCH_RENDER_INSTRUCTIONS=0 leaves them out; =current counts this
+//   build only: a baseline's count does not change from run to run, and takes long on a busy machine).
 import { mkdirSync, readFileSync, readdirSync, copyFileSync, existsSync, rmSync } from "node:fs";
 import { execSync } from "node:child_process";
 import http from "node:http";
@@ -30,7 +31,7 @@ const BATCH = 20;
 /** Renders per page in a profile. */
 const PROFILED_RENDERS = Math.max(20, Number(process.env.BENCH_PROFILED_RENDERS ?? 200) || 200);
 const WARMUP = 60;
-const COUNT_INSTRUCTIONS = process.env.BENCH_RENDER_INSTRUCTIONS !== "0";
+const COUNT_INSTRUCTIONS = process.env.BENCH_RENDER_INSTRUCTIONS ?? "all";
 
 interface Build {
   name: string;
@@ -175,7 +176,8 @@ async function until(done: () => boolean, timeoutMs = 30_000): Promise<void> {
 
 /** Instructions per render, counted under callgrind (nulls: valgrind missing, turned off, or the count failed). */
 async function countedRun(build: Build, pages: Page[], env: Record<string, string>): Promise<(number | null)[]> {
-  if (!COUNT_INSTRUCTIONS || !existsSync(VALGRIND)) return pages.map(() => null);
+  const counted = COUNT_INSTRUCTIONS === "all" || (COUNT_INSTRUCTIONS === "current" && build.root === undefined);
+  if (!counted || !existsSync(VALGRIND)) return pages.map(() => null);
   const dir = callgrindDir();
   try {
     // Under valgrind the start takes minutes on a busy machine.
