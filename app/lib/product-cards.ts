@@ -12,7 +12,7 @@ export type ShownImage = Omit<Image, "id">;
  * An image with its sources worked out on the server: the `src` and `srcset` the <img> gets. A
  * list sends this for each card, one string instead of an object per rendition (8 for a demo
  * photograph): the page's data is encoded, hashed and compressed on every render, and read again
- * by the browser (docs/decisions/0015-a-render-at-half-the-cpu.md).
+ * by the browser (docs/decisions/0016-a-render-at-half-the-cpu.md).
  */
 export interface SourcedImage {
   src: string;

@@ -33,7 +33,7 @@ export interface PageCacheObserver {
 }
 
 /**
- * The levels a render compresses its page at, chosen by measurement (docs/decisions/0015): each is
+ * The levels a render compresses its page at, chosen by measurement (docs/decisions/0016): each is
  * the knee of its curve on the site's pages, past which more CPU buys few bytes. Brotli 2 instead
  * of 5 is 59 % fewer instructions for 16 % more bytes (the products list: 13.1 KB instead of 11.3);
  * gzip 3 instead of 6 is 46 % fewer for 10 % more (15.2 KB instead of 13.8). A render is the pod's
