@@ -64,7 +64,7 @@ async function main() {
   let wpUrl = config.wpUrl;
   let closeDemo: (() => Promise<void>) | undefined;
   if (!wpUrl) {
-    const { startDemoWordPress } = await import("./demo/server");
+    const { startDemoWordPress } = await import("../demo");
     const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
     wpUrl = demo.url;
     closeDemo = demo.close;

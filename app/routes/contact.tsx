@@ -1,6 +1,7 @@
-// The contact page: the WordPress page, then the contact form, with the objects the visitor
-// attached (?wishlist=12,14 from the wishlist, ?product=12 from a product; English ids) shown by
-// name. The action checks the captcha and hands the message to Contact Form 7 in WordPress.
+// The contact page: the WordPress page (when there is one), then the contact form, with the
+// objects the visitor attached (?wishlist=12,14 from the wishlist, ?product=12 from a product;
+// English ids) shown by name. The action checks the captcha and hands the message to Contact
+// Form 7 in WordPress.
 // The page cache must key this route on `wishlist` and `product` (server/http/page-cache.ts).
 import { data, useActionData, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
@@ -60,13 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });
 
 export default function ContactRoute({ loaderData }: Route.ComponentProps) {
-  const { page, key, products, contact } = loaderData;
+  const { page, key, title, products, contact } = loaderData;
   const actionData = useActionData<typeof action>();
   const lang = langFromPath(useLocation().pathname);
   const layout = useRouteLoaderData<{ company?: Company | null }>(`locale-${lang}`);
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <CompanyArticle page={page}>
+      <CompanyArticle page={page} title={title}>
         <ContactForm enabled={contact} products={products} actionData={actionData} companyEmail={layout?.company?.email || undefined} />
       </CompanyArticle>
     </main>

@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const productsPath = localizePath(lang, "products");
   return (
     <main id="main" className="home" tabIndex={-1}>
-      <section className="hero" aria-labelledby="hero-title">
+      <section className="hero" aria-labelledby="hero-title" data-behind-header>
         <div className="hero__media">
           <ResponsiveImage image={front.hero} ratio="16 / 9" sizes="100vw" priority />
         </div>

@@ -13,7 +13,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type Fault, type FaultyWordPress } from "../support/faulty-wordpress";
 import { metricValue, probe, readMetrics } from "../reliability/support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 
