@@ -582,7 +582,12 @@ function geometry(): void {
 
 function neverTraps(): void {
   describe("editing that never traps", () => {
-    const page = () => pages.en!;
+    let editor: Page;
+    const page = () => editor;
+    beforeAll(async () => {
+      editor = await editorPage(STORIES[0]!.user, STORIES[0]!.password);
+    });
+    afterAll(() => editor?.close());
     afterEach((context) => checkProblems(page(), context, (e) => context.task.name.includes("social link") && e === "pageerror: Node cannot be null or undefined"));
 
     it("shows a designer that went to the trash as such, saves the product's other fields, and clears it with a button", async () => {
@@ -642,7 +647,7 @@ function neverTraps(): void {
 function siteStopped(): void {
   describe("the site stopped", () => {
     it("tells the editor, after Update, that the site has not confirmed the change yet", async () => {
-      const page = pages.en!;
+      const page = await editorPage(STORIES[0]!.user, STORIES[0]!.password);
       const product = await demoItem("products");
       await site.stop();
       await openEditor(page, wp.url, `post.php?post=${product.id}&action=edit`, WORDS.en.panels.product);
@@ -651,6 +656,7 @@ function siteStopped(): void {
       await editorNotice(page, WORDS.en.notConfirmed).waitFor();
       await screenshot(page, "wp-admin-not-confirmed");
       expect(drainProblems(page)).toEqual([]);
+      await page.close();
     });
   });
 }
