@@ -7,6 +7,7 @@
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
 // - server/cache/ knows no origin: nothing from server/content/;
 // - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
+// - server/media/ knows no HTTP layer either: the /media/ handler (server/http/media.ts) depends on it;
 // - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
 //   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
 // - no console in app/, common/ or server/ (pino is the one way to the log).
@@ -144,6 +145,20 @@ export default tseslint.config(
           patterns: [
             forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
             forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**"], "server/content/ speaks no HTTP: it returns domain results and errors (outage.ts); server/http/ turns them into answers."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/media/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
+            forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**", "**/server/content/**", "../content/**"], "server/media/ is the image service: the /media/ handler (server/http/media.ts) depends on it, never the reverse, and WordPress reaches it through what server/main.ts hands it."),
           ],
         },
       ],
