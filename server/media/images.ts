@@ -5,10 +5,12 @@
 // Under pressure an image degrades, it does not break: while transforms are busy, a rendition not
 // in the cache is answered with the nearest one that is (another width or format the visitor
 // takes), else with a cheap encoding (fastFormat) — each marked short-lived, so the edge asks
-// again later and gets the proper one. Only past the budget's hard line is the answer a 503.
+// again later and gets the proper one. Only past the budget's hard line is the answer a 503. A
+// format whose transform alone would exceed the budget gives way to the next the visitor takes
+// (AVIF's encoder to WebP's); an image for which none fits is refused, remembered.
 import type { Logger } from "../logger";
 import type { MediaAnswer, MediaResult } from "./answers";
-import { transformBytes, TransformsBusy, TransformTooLarge, type TransformBudget } from "./budget";
+import { transformBytes, TransformsBusy, type ImageHeader, type TransformBudget } from "./budget";
 import { UPLOAD_TYPES } from "./kinds";
 import { isRefused, type Originals, type OriginalState } from "./originals";
 import type { Refusal, Refusals } from "./refusals";
@@ -71,13 +73,22 @@ export function createImages(options: ImagesOptions) {
     return undefined;
   }
 
-  /** One encode from the pinned original file, within the budget; a refusal when it cannot be made. */
-  async function encodeFromFile(uploadPath: string, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
+  /** The original's header (dimensions, depth, layout), read from its file; undefined when it is not an image sharp reads. */
+  async function headerOf(uploadPath: string): Promise<ImageHeader | undefined> {
     const pinned = store.pin(uploadPath, "original");
     if (!pinned) throw new Error("the original left the cache before its transform");
     try {
-      const header = await readHeader(pinned.file).catch(() => undefined);
-      if (!header) return "unreadable";
+      return await readHeader(pinned.file).catch(() => undefined);
+    } finally {
+      pinned.release();
+    }
+  }
+
+  /** One encode from the pinned original file, within the budget (stored unless it is a stand-in). */
+  async function encodeFromFile(uploadPath: string, header: ImageHeader, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
+    const pinned = store.pin(uploadPath, "original");
+    if (!pinned) throw new Error("the original left the cache before its transform");
+    try {
       const body = await budget.run(transformBytes(header, width, format), async () => {
         const started = process.hrtime.bigint();
         const encoded = await encode(pinned.file, width, format, fast);
@@ -90,10 +101,6 @@ export function createImages(options: ImagesOptions) {
       }
       return body;
     } catch (error) {
-      if (error instanceof TransformTooLarge) {
-        logger.warn({ path: uploadPath, width, format, err: error.message }, "image too large for the media memory budget");
-        return "too-large";
-      }
       if (error instanceof TransformsBusy) throw error;
       logger.warn({ err: error, path: uploadPath, width, format }, "media transform failed");
       return "unreadable";
@@ -103,18 +110,28 @@ export function createImages(options: ImagesOptions) {
   }
 
   /** A burst for one rendition encodes it once. */
-  function encodeOnce(uploadPath: string, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
+  function encodeOnce(uploadPath: string, header: ImageHeader, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
     const key = `${uploadPath} w${width}.${format}${fast ? " fast" : ""}`;
     let pending = encodes.get(key);
     if (!pending) {
-      pending = encodeFromFile(uploadPath, width, format, fast).finally(() => encodes.delete(key));
+      pending = encodeFromFile(uploadPath, header, width, format, fast).finally(() => encodes.delete(key));
       encodes.set(key, pending);
     }
     return pending;
   }
 
+  /**
+   * The format to make: the best the visitor takes whose transform fits the whole budget (AVIF's
+   * encoder needs several times WebP's memory at the widest widths); under pressure the cheap one.
+   * Undefined when none fits: the upload is too large to serve.
+   */
+  function formatToMake(request: RenditionRequest, header: ImageHeader, fast: boolean): RenditionFormat | undefined {
+    const formats = fast ? [fastFormat(request.accept, request.kind)] : acceptable(request.accept, request.kind);
+    return formats.find((f) => transformBytes(header, request.width, f) <= budget.options.memoryBytes);
+  }
+
   /** The rendition from the original, or a stand-in while transforms are busy. */
-  async function made(request: RenditionRequest, format: RenditionFormat, result: MediaResult): Promise<MediaAnswer> {
+  async function made(request: RenditionRequest, result: MediaResult): Promise<MediaAnswer> {
     const { uploadPath, kind, width, accept } = request;
     const fast = budget.busy;
     if (fast) {
@@ -124,15 +141,25 @@ export function createImages(options: ImagesOptions) {
         return { kind: "bytes", body: nearest.body, type: FORMAT_TYPES[nearest.format], variesByAccept: true, lifetime: "short", result: "hit" };
       }
     }
-    const made = fast ? fastFormat(accept, kind) : format;
+    const header = await headerOf(uploadPath);
+    const format = header && formatToMake(request, header, fast);
+    if (!header || !format) {
+      const refusal: Refusal = header ? "too-large" : "unreadable";
+      if (header) logger.warn({ path: uploadPath, width, original: `${header.width}x${header.height}`, depth: header.depth }, "image too large for the media memory budget");
+      refusals.remember(uploadPath, refusal);
+      return { kind: "refused", refusal };
+    }
+    // A lesser format made for this width before (the best did not fit): served as it is.
+    const kept = fast ? undefined : await store.get(uploadPath, `w${width}.${format}`);
+    if (kept) return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result };
     try {
-      const body = await encodeOnce(uploadPath, width, made, fast);
+      const body = await encodeOnce(uploadPath, header, width, format, fast);
       if (typeof body === "string") {
         refusals.remember(uploadPath, body);
         return { kind: "refused", refusal: body };
       }
       if (fast) observe?.degraded?.("fast");
-      return { kind: "bytes", body, type: FORMAT_TYPES[made], variesByAccept: true, lifetime: fast ? "short" : "year", result };
+      return { kind: "bytes", body, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: fast ? "short" : "year", result };
     } catch (error) {
       if (error instanceof TransformsBusy) return { kind: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
       throw error;
@@ -156,7 +183,7 @@ export function createImages(options: ImagesOptions) {
     // WordPress failed after a soft purge: the old rendition, if kept, rather than an encode per request.
     const kept = from.from === "stale" ? await store.get(uploadPath, variant) : undefined;
     if (kept) return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result: "stale" };
-    return made(request, format, resultOf(from));
+    return made(request, resultOf(from));
   }
 
   /** The upload as it is (GIF, SVG, or an image without `?w`). */

@@ -104,6 +104,10 @@ METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
 {{- end }}
 MEDIA_CACHE_DIR: "/app/media-cache"
 MEDIA_CACHE_MB: {{ .Values.media.cacheMb | int | toString | quote }}
+MEDIA_MEMORY_MB: {{ .Values.media.memoryMb | int | toString | quote }}
+{{- with .Values.media.transforms }}
+MEDIA_TRANSFORMS: {{ . | int | toString | quote }}
+{{- end }}
 {{- if .Values.demo.enabled }}
 {{- if $c.WP_URL }}
 {{- fail "demo.enabled and config.WP_URL exclude each other: the demo catalogue is for a site without WordPress" -}}

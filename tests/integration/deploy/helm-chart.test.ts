@@ -227,6 +227,19 @@ describe.runIf(ready)("the Helm chart", () => {
       expect(pod.containers[0].volumeMounts).toContainEqual({ name: "media-cache", mountPath: "/app/media-cache" });
     });
 
+    it("sizes image transforms by the pod's CPU request, and leaves their memory budget room under the memory limit", () => {
+      const config = one(manifests, "ConfigMap", "fc-site").data as Record<string, string>;
+      const container = site().spec.template.spec.containers[0];
+      // The node's core count is not the pod's: the CPU request reaches the app (rounded up to whole CPUs).
+      expect(config.MEDIA_TRANSFORMS).toBeUndefined();
+      expect(container.env.find((e: K8sObject) => e.name === "MEDIA_TRANSFORMS")?.valueFrom).toEqual({ resourceFieldRef: { resource: "requests.cpu", divisor: "1" } });
+      // docs/capacity.md: a pod with both tiers full holds ≈ 480 MB; the transforms' budget and 64 MiB in flight on top.
+      const [, amount, unit] = /^(\d+)(Mi|Gi)$/.exec(container.resources.limits.memory) ?? [];
+      const limitMiB = Number(amount) * (unit === "Gi" ? 1024 : 1);
+      expect(Number(config.MEDIA_MEMORY_MB)).toBe(192);
+      expect(480 / 1.048576 + Number(config.MEDIA_MEMORY_MB) + 64).toBeLessThan(limitMiB);
+    });
+
     it("ships the dashboard as a ConfigMap with Grafana's sidecar label", () => {
       const dashboard = one(manifests, "ConfigMap", "fc-site-dashboard");
       expect(dashboard.metadata.labels.grafana_dashboard).toBe("1");
