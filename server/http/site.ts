@@ -142,7 +142,7 @@ export function createSite(options: SiteOptions) {
     : undefined;
   if (pageCache) {
     const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }));
-    app.use((req, res, next) => (isProbe(req, req.path) ? next() : serve(req, res, next)));
+    app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
   }
 
   app.use(compression());
@@ -194,7 +194,7 @@ export function createSite(options: SiteOptions) {
     // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
     const locals = begin(req, res, pathname);
     // A probe never reads the page cache, so it never counts in its hit ratio.
-    if (!isProbe(req, pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
+    if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);
   };
   return { app, handle };

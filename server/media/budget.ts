@@ -83,9 +83,9 @@ export class TransformBudget {
     return { running: this.active, waiting: this.line.length, bytes: this.charged };
   }
 
-  /** A new transform would wait for its turn. */
+  /** A new transform would wait longer than one round of those running: time for a stand-in. */
   get busy(): boolean {
-    return this.line.length > 0 || this.active >= this.options.running;
+    return this.line.length >= this.options.running;
   }
 
   async run<T>(bytes: number, task: () => Promise<T>): Promise<T> {

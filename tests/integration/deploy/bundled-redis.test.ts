@@ -85,7 +85,7 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
     const deadline = Date.now() + 10_000;
     let state: { redis?: string } = {};
     while (Date.now() < deadline) {
-      state = (await (await fetch(`${site.url}/readyz`)).json()) as { redis?: string };
+      state = (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { redis?: string };
       if (state.redis === "up") break;
       await new Promise((r) => setTimeout(r, 100));
     }
