@@ -164,3 +164,24 @@ app.kubernetes.io/version: {{ .Values.redis.image.tag | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/part-of: fc
 {{- end -}}
+
+{{/* The internal entry points' peers (NetworkPolicyPeers), allowed on both ports: the internal
+     ingress controller (internal.ingress), the internal Service's source ranges (internal.service)
+     and networkPolicy.ingress.extraFrom. */}}
+{{- define "fc-site.internalPeers" -}}
+{{- $np := .Values.networkPolicy -}}
+{{- if .Values.internal.ingress.enabled }}
+{{- with $np.ingress.internalControllerFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+{{- with $np.ingress.extraFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- if .Values.internal.service.enabled }}
+{{- range .Values.internal.sourceRanges }}
+- ipBlock:
+    cidr: {{ . | quote }}
+{{- end }}
+{{- end }}
+{{- end -}}

@@ -307,9 +307,40 @@ describe.runIf(ready)("the Helm chart", () => {
     const file = readYaml(path.join(CHART, "files/alerts.yaml"))[0];
     expect(JSON.parse(JSON.stringify(rule.spec.groups))).toEqual(JSON.parse(JSON.stringify(file.groups).replaceAll("$RUNBOOK_URL", "https://wiki.fc.example/ops/fc-site-runbook")));
     for (const r of rule.spec.groups.flatMap((g: K8sObject) => g.rules)) expect(r.annotations.runbook_url).toBe(`https://wiki.fc.example/ops/fc-site-runbook#${r.alert.toLowerCase()}`);
-    // The site's pods reach WordPress's and the Sentinels' namespaces and Fastly's API, nothing else but DNS.
+    // The site's pods reach WordPress's namespace on WP_URL's port (https: 443), the Sentinels' and Fastly's API, nothing else but DNS.
     const policy = one(manifests, "NetworkPolicy", "fc-site");
-    expect(policy.spec.egress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([[53, 53], [80], [6379, 26379], [443]]);
+    expect(policy.spec.egress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([[53, 53], [443], [6379, 26379], [443]]);
+  });
+
+  it("opens the internal port to monitoring and the internal entry points only, never to the public ingress controller", () => {
+    const peersOf = (manifests: Manifest[], port: string) => {
+      const rule = one(manifests, "NetworkPolicy", "fc-site").spec.ingress.find((r: K8sObject) => r.ports.some((p: K8sObject) => p.port === port));
+      return (rule?.from ?? []).map((peer: K8sObject) => peer.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] ?? peer.ipBlock?.cidr);
+    };
+    const production = renderChart([PRODUCTION]).manifests;
+    expect(peersOf(production, "metrics").sort()).toEqual(["ingress-nginx-internal", "monitoring"]);
+    expect(peersOf(production, "http").sort()).toEqual(["ingress-nginx", "ingress-nginx-internal"]);
+    // Without the internal ingress: monitoring alone; with the internal Service, its source ranges too.
+    const valid = renderChart([VALID]).manifests;
+    expect(peersOf(valid, "metrics")).toEqual(["monitoring"]);
+    expect(peersOf(valid, "http")).toEqual(["ingress-nginx"]);
+    const lb = renderChart([VALID, valuesFile("internal-service", "internal:\n  service:\n    enabled: true\n  sourceRanges: [10.30.0.0/16]\n")]).manifests;
+    expect(peersOf(lb, "metrics")).toEqual(["monitoring", "10.30.0.0/16"]);
+    // A port nobody is named for gets no rule at all (a rule without peers would admit everyone).
+    const nobody = renderChart([VALID, valuesFile("no-monitoring", "networkPolicy:\n  ingress:\n    monitoringNamespaces: []\n")]).manifests;
+    expect(one(nobody, "NetworkPolicy", "fc-site").spec.ingress.map((r: K8sObject) => r.ports[0].port)).toEqual(["http"]);
+  });
+
+  it("lets the pods reach WordPress on WP_URL's port only", () => {
+    const egressTo = (wpUrl: string) => {
+      const file = valuesFile(`wp-${wpUrl.replace(/\W+/g, "-")}`, `config:\n  WP_URL: ${wpUrl}\n`);
+      const policy = one(renderChart([VALID, file]).manifests, "NetworkPolicy", "fc-site");
+      const rule = policy.spec.egress.find((r: K8sObject) => r.to?.[0]?.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "cms");
+      return rule.ports.map((p: K8sObject) => `${p.protocol}/${p.port}`);
+    };
+    expect(egressTo("https://wordpress.cms.svc")).toEqual(["TCP/443"]);
+    expect(egressTo("http://wordpress.cms.svc")).toEqual(["TCP/80"]);
+    expect(egressTo("https://wordpress.cms.svc:8443")).toEqual(["TCP/8443"]);
   });
 
   it("names in the runbook's commands only objects and ports the chart renders", () => {
