@@ -261,7 +261,9 @@ describe.runIf(ready)("the Helm chart", () => {
     expect(password).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(auth.metadata.annotations["helm.sh/resource-policy"]).toBe("keep");
     const redis = one(manifests, "Deployment", "fc-site-redis").spec.template.spec.containers[0];
-    expect(redis.args.slice(0, 2)).toEqual(["--requirepass", "$(REDIS_PASSWORD)"]);
+    // Its users from the Secret's ACL file (tests/integration/deploy/bundled-redis.test.ts runs them).
+    expect(redis.args.slice(0, 2)).toEqual(["--aclfile", "/etc/redis/users.acl"]);
+    expect(Buffer.from(auth.data["users.acl"], "base64").toString()).toMatch(/^user default off\nuser site on #[0-9a-f]{64} /);
     for (const command of ["FLUSHALL", "FLUSHDB", "CONFIG"]) expect(redis.args.join(" ")).toContain(`--rename-command ${command} `);
     // The site's pods: in from the ingress controller and monitoring, out to DNS and the bundled Redis.
     const policy = one(manifests, "NetworkPolicy", "fc-site");
