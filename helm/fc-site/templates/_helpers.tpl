@@ -65,7 +65,20 @@ app.kubernetes.io/part-of: fc
 {{- printf "%s-redis" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* The bundled Redis's Secret: `password`, and `url` (the site's REDIS_URL, password included). */}}
+{{/* The bundled Redis's password, generated once and kept: an upgrade reads it back from the
+     Secret it made (lookup), so the site's pods and Redis never disagree. Rotating it: delete the
+     Secret, upgrade (a new one is made; both Deployments roll on its checksum). `helm template`
+     has no cluster to read and makes a new one each time. */}}
+{{- define "fc-site.redisPassword" -}}
+{{- $existing := lookup "v1" "Secret" .Release.Namespace (include "fc-site.redisSecretName" .) -}}
+{{- if and $existing $existing.data (hasKey $existing.data "password") -}}
+{{- index $existing.data "password" | b64dec -}}
+{{- else -}}
+{{- randAlphaNum 40 -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The bundled Redis's Secret: `password`, `url` (the site's REDIS_URL, as the user `site`) and `users.acl`. */}}
 {{- define "fc-site.redisSecretName" -}}
 {{- printf "%s-redis-auth" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
