@@ -24,20 +24,20 @@ export interface ImageHeader {
 }
 
 const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 };
-/** Encoder bytes per output pixel (measured peaks, rounded up): libaom's AVIF, the others. */
-const ENCODER_BYTES_PER_PIXEL = { avif: 36, other: 8 } as const;
+/** Encoder bytes per output pixel (measured peaks, rounded up): libaom's AVIF, the others (WebP at effort 4 the most), and the fast encodings. */
+const ENCODER_BYTES_PER_PIXEL = { avif: 36, other: 12, fast: 4 } as const;
 /** libvips's own buffers and the output, whatever the image. */
 const FIXED_BYTES = 16 * 1024 * 1024;
 
-/** The estimated peak memory of decoding `header` and encoding `outWidth` pixels wide as `format`. */
-export function transformBytes(header: ImageHeader, outWidth: number, format: string): number {
+/** The estimated peak memory of decoding `header` and encoding `outWidth` pixels wide as `format` (`fast`: at its quickest setting). */
+export function transformBytes(header: ImageHeader, outWidth: number, format: string, fast = false): number {
   const width = header.width ?? 0;
   const height = header.height ?? 0;
   const decoded = width * height * (header.channels ?? 4) * (BYTES_PER_SAMPLE[header.depth ?? "uchar"] ?? 4);
   const wholeImage = header.isProgressive === true || (header.orientation ?? 1) >= 5;
   const outHeight = width > 0 ? Math.ceil((height * Math.min(outWidth, width)) / width) : 0;
   const outPixels = Math.min(outWidth, width) * outHeight;
-  const encoder = outPixels * (format === "avif" ? ENCODER_BYTES_PER_PIXEL.avif : ENCODER_BYTES_PER_PIXEL.other);
+  const encoder = outPixels * (format === "avif" ? ENCODER_BYTES_PER_PIXEL.avif : fast ? ENCODER_BYTES_PER_PIXEL.fast : ENCODER_BYTES_PER_PIXEL.other);
   return Math.ceil(decoded * (wholeImage ? 1.3 : 0.5)) + encoder + FIXED_BYTES;
 }
 

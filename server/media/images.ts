@@ -37,6 +37,13 @@ export interface ImagesOptions {
   };
 }
 
+/** A rendition to encode: its format, at the quickest setting or not, and whether it only stands in under pressure (short-lived, not stored). */
+interface Made {
+  format: RenditionFormat;
+  fast: boolean;
+  standIn: boolean;
+}
+
 export interface RenditionRequest {
   uploadPath: string;
   kind: string;
@@ -85,17 +92,18 @@ export function createImages(options: ImagesOptions) {
   }
 
   /** One encode from the pinned original file, within the budget (stored unless it is a stand-in). */
-  async function encodeFromFile(uploadPath: string, header: ImageHeader, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
+  async function encodeFromFile(uploadPath: string, header: ImageHeader, width: number, made: Made): Promise<Buffer | Refusal> {
+    const { format, fast, standIn } = made;
     const pinned = store.pin(uploadPath, "original");
     if (!pinned) throw new Error("the original left the cache before its transform");
     try {
-      const body = await budget.run(transformBytes(header, width, format), async () => {
+      const body = await budget.run(transformBytes(header, width, format, fast), async () => {
         const started = process.hrtime.bigint();
         const encoded = await encode(pinned.file, width, format, fast);
         observe?.transform?.(format, Number(process.hrtime.bigint() - started) / 1e9);
         return encoded;
       });
-      if (!fast) {
+      if (!standIn) {
         await store.put(uploadPath, `w${width}.${format}`, body);
         observe?.cacheBytes?.(store.bytes);
       }
@@ -110,31 +118,38 @@ export function createImages(options: ImagesOptions) {
   }
 
   /** A burst for one rendition encodes it once. */
-  function encodeOnce(uploadPath: string, header: ImageHeader, width: number, format: RenditionFormat, fast: boolean): Promise<Buffer | Refusal> {
-    const key = `${uploadPath} w${width}.${format}${fast ? " fast" : ""}`;
+  function encodeOnce(uploadPath: string, header: ImageHeader, width: number, made: Made): Promise<Buffer | Refusal> {
+    const key = `${uploadPath} w${width}.${made.format}${made.fast ? " fast" : ""}${made.standIn ? " stand-in" : ""}`;
     let pending = encodes.get(key);
     if (!pending) {
-      pending = encodeFromFile(uploadPath, header, width, format, fast).finally(() => encodes.delete(key));
+      pending = encodeFromFile(uploadPath, header, width, made).finally(() => encodes.delete(key));
       encodes.set(key, pending);
     }
     return pending;
   }
 
   /**
-   * The format to make: the best the visitor takes whose transform fits the whole budget (AVIF's
-   * encoder needs several times WebP's memory at the widest widths); under pressure the cheap one.
-   * Undefined when none fits: the upload is too large to serve.
+   * What to make: the best format the visitor takes whose transform fits the whole budget (AVIF's
+   * encoder needs several times WebP's memory at the widest widths), else the same at its quickest
+   * setting (less memory still; stored as that rendition all the same); under pressure the cheap
+   * stand-in. Undefined when nothing fits: the upload is too large to serve.
    */
-  function formatToMake(request: RenditionRequest, header: ImageHeader, fast: boolean): RenditionFormat | undefined {
-    const formats = fast ? [fastFormat(request.accept, request.kind)] : acceptable(request.accept, request.kind);
-    return formats.find((f) => transformBytes(header, request.width, f) <= budget.options.memoryBytes);
+  function toMake(request: RenditionRequest, header: ImageHeader, pressured: boolean): Made | undefined {
+    const fits = (m: Made) => transformBytes(header, request.width, m.format, m.fast) <= budget.options.memoryBytes;
+    if (pressured) {
+      const standIn: Made = { format: fastFormat(request.accept, request.kind), fast: true, standIn: true };
+      return fits(standIn) ? standIn : undefined;
+    }
+    const formats = acceptable(request.accept, request.kind);
+    const candidates: Made[] = [...formats.map((format) => ({ format, fast: false, standIn: false })), ...formats.filter((f) => f !== "avif").map((format) => ({ format, fast: true, standIn: false }))];
+    return candidates.find(fits);
   }
 
   /** The rendition from the original, or a stand-in while transforms are busy. */
   async function made(request: RenditionRequest, result: MediaResult): Promise<MediaAnswer> {
     const { uploadPath, kind, width, accept } = request;
-    const fast = budget.busy;
-    if (fast) {
+    const pressured = budget.busy;
+    if (pressured) {
       const nearest = await nearestCached(uploadPath, width, acceptable(accept, kind));
       if (nearest) {
         observe?.degraded?.("nearest");
@@ -142,24 +157,25 @@ export function createImages(options: ImagesOptions) {
       }
     }
     const header = await headerOf(uploadPath);
-    const format = header && formatToMake(request, header, fast);
-    if (!header || !format) {
+    const make = header && toMake(request, header, pressured);
+    if (!header || !make) {
       const refusal: Refusal = header ? "too-large" : "unreadable";
       if (header) logger.warn({ path: uploadPath, width, original: `${header.width}x${header.height}`, depth: header.depth }, "image too large for the media memory budget");
       refusals.remember(uploadPath, refusal);
       return { kind: "refused", refusal };
     }
+    const { format, standIn } = make;
     // A lesser format made for this width before (the best did not fit): served as it is.
-    const kept = fast ? undefined : await store.get(uploadPath, `w${width}.${format}`);
+    const kept = standIn ? undefined : await store.get(uploadPath, `w${width}.${format}`);
     if (kept) return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result };
     try {
-      const body = await encodeOnce(uploadPath, header, width, format, fast);
+      const body = await encodeOnce(uploadPath, header, width, make);
       if (typeof body === "string") {
         refusals.remember(uploadPath, body);
         return { kind: "refused", refusal: body };
       }
-      if (fast) observe?.degraded?.("fast");
-      return { kind: "bytes", body, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: fast ? "short" : "year", result };
+      if (standIn) observe?.degraded?.("fast");
+      return { kind: "bytes", body, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: standIn ? "short" : "year", result };
     } catch (error) {
       if (error instanceof TransformsBusy) return { kind: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
       throw error;

@@ -15,7 +15,7 @@ import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { waitFor } from "../support/wait";
 import type { PostRecord } from "../../server/demo/model";
-import { figure, probe } from "./support";
+import { figure, metricValue, probe, readMetrics } from "./support";
 
 const ready = hasBuild();
 const TIMEOUT_MS = 3000;
@@ -69,9 +69,12 @@ describe.runIf(ready)("/media/ with every stream held by slow readers", () => {
     cacheDir = await mkdtemp(path.join(os.tmpdir(), "fc-media-slow-"));
     site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: String(TIMEOUT_MS), TRUST_PROXY: "1", MEDIA_CACHE_DIR: cacheDir });
   });
-  afterEach(() => {
+  afterEach(async () => {
     for (const reader of readers) reader.stop();
     readers = [];
+    // Each transfer lets go of its slot once the site sees its visitor gone.
+    const deadline = Date.now() + 10_000;
+    while (metricValue(await readMetrics(site.metricsUrl), "media_streams_in_flight") > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   });
   afterAll(async () => {
     await site?.stop();

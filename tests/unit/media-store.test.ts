@@ -140,6 +140,7 @@ describe("media transforms", () => {
     expect(turned).toBe(progressive);
     expect(transformBytes({ ...photo, depth: "ushort" }, 480, "webp")).toBeGreaterThan(sequential);
     expect(transformBytes(photo, 2560, "avif")).toBeGreaterThan(transformBytes(photo, 2560, "webp"));
+    expect(transformBytes(photo, 2560, "webp", true)).toBeLessThan(transformBytes(photo, 2560, "webp"));
   });
 
   it("chooses AVIF, then WebP, then the original's format by Accept", () => {

@@ -302,7 +302,7 @@ describe.runIf(ready)("the Helm chart", () => {
     expect(internal.spec.rules[0].http.paths.map((p: K8sObject) => [p.path, p.pathType, p.backend.service.name, p.backend.service.port.name])).toEqual([
       ["/api/cache/webhook", "Exact", "fc-site", "http"],
       ["/api/cache/purge", "Exact", "fc-site", "metrics"],
-      ["/readyz", "Exact", "fc-site", "http"],
+      ["/readyz", "Exact", "fc-site", "metrics"],
     ]);
     // The alerts of files/alerts.yaml, each runbook_url absolute: the chart value and the alert's anchor.
     const rule = one(manifests, "PrometheusRule");
