@@ -10,7 +10,9 @@ ARG NODE_IMAGE=node:24-bookworm-slim
 # ---- 1. dependencies: everything the build needs (dev dependencies included) -----------------
 FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
+# patches/: fixes to dependencies that npm ci's postinstall applies (patch-package).
 COPY package.json package-lock.json ./
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund
 

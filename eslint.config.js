@@ -5,12 +5,17 @@
 // - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even
 //   types): the vocabulary both sides share lives in common/;
 // - server/ never imports app/components or app/routes (only app/lib's context and entry points);
-// - server/cache/ knows no origin: nothing from server/content/;
+// - server/cache/ knows no origin and reads no configuration: nothing from server/content/ or
+//   server/config.ts (its settings arrive as arguments);
 // - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
 // - server/media/ knows no HTTP layer either: the /media/ handler (server/http/media.ts) depends on it;
+// - demo/ (the demo WordPress) is a package of its own: server/ reaches it only in server/main.ts,
+//   through its entry (demo/index.ts), as does everything else outside it; it imports nothing from
+//   app/ or server/, and from common/ only the locale vocabulary;
 // - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
-//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports too);
-// - no console in app/, common/ or server/ (pino is the one way to the log).
+//   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports and folder loops
+//   too, and holds the server's layers, each rule by name: layer-config-knows-no-domain, …);
+// - no console in app/, common/, server/ or demo/ (pino is the one way to the log).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -20,6 +25,10 @@ import globals from "globals";
 
 /** `no-restricted-imports` patterns: a group of paths, with the reason an operator reads. */
 const forbid = (group, message) => ({ group, message });
+
+const appViews = forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/.");
+const demoPackage = forbid(["**/demo", "**/demo/**"], "server/ holds the site alone: the demo WordPress (demo/) is started in one place, server/main.ts.");
+const demoInternals = forbid(["**/demo/**"], "demo/ is a package: import it through its entry (demo/index.ts), not its modules.");
 
 export default tseslint.config(
   {
@@ -104,8 +113,8 @@ export default tseslint.config(
   // Every log line of the server and of the app's code goes through pino (level, request id,
   // route id): no console. Command-line tools print to their terminal.
   {
-    files: ["app/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts"],
-    ignores: ["server/demo/cli.ts"],
+    files: ["app/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts", "demo/**/*.ts"],
+    ignores: ["demo/cli.ts"],
     rules: { "no-console": "error" },
   },
   // Boundaries.
@@ -129,10 +138,21 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.ts"],
+    ignores: ["server/main.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [appViews, demoPackage] }] },
+  },
+  { files: ["server/main.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [appViews, demoInternals] }] } },
+  { files: ["tests/**/*.{ts,tsx}", "bench/**/*.ts"], rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [demoInternals] }] } },
+  {
+    files: ["demo/**/*.ts"],
     rules: {
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/.")] },
+        {
+          patterns: [
+            forbid(["**/app/**", "~/**", "**/server/**", "**/common/**", "!**/common/locale"], "demo/ stands alone beside the site: nothing from app/ or server/, and from common/ only the locale vocabulary."),
+          ],
+        },
       ],
     },
   },
@@ -143,7 +163,8 @@ export default tseslint.config(
         "error",
         {
           patterns: [
-            forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
+            appViews,
+            demoPackage,
             forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**"], "server/content/ speaks no HTTP: it returns domain results and errors (outage.ts); server/http/ turns them into answers."),
           ],
         },
@@ -172,6 +193,8 @@ export default tseslint.config(
         {
           patterns: [
             forbid(["**/server/content/**", "../content/**", "**/app/components/**", "**/app/routes/**"], "server/cache/ knows no origin: callers hand it a fetch and an error classifier (server/cache/types.ts)."),
+            forbid(["**/server/config", "../config", "**/server/environment", "../environment"], "server/cache/ reads no configuration: its settings arrive as arguments (CacheSettings, RedisSettings)."),
+            demoPackage,
           ],
         },
       ],

@@ -7,8 +7,13 @@ export default {
   ssr: true,
   appDirectory: "app",
   buildDirectory: "build",
+  // React Router 8's behaviour, adopted ahead of it (docs/decisions/0017-a-quiet-build.md).
   future: {
     v8_middleware: true,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
   },
   // The service worker is generated once the whole build has finished (vite.config.ts, "The
   // installable, offline app"): only then does build/client hold every file it precaches.

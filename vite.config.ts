@@ -1,17 +1,21 @@
+// This file and the modules it imports (common/locale, common/brand, app/lib/chunk-reload and
+// theirs) write their extensions: Node loads them as they are under Vite's native config loader
+// (a fresh build checks that it prints no warning).
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
 import { readFileSync } from "node:fs";
 import { VitePWA } from "vite-plugin-pwa";
-import { LANGS, localizePath, type Lang } from "./common/locale";
-import { BRAND } from "./common/brand";
-import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload";
+import { LANGS, localizePath, type Lang } from "./common/locale.ts";
+import { BRAND } from "./common/brand.ts";
+import { ROUTE_MODULE_FAILED_HOOK } from "./app/lib/chunk-reload.ts";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(() => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-  build: {
-    rollupOptions: isSsrBuild ? { input: "./server/app.ts" } : undefined,
-  },
-  plugins: [reactRouter(), routeModuleGuard(), offlineApp({ ssrBuild: !!isSsrBuild }), serviceWorker()],
+  // The server build (Vite's Environment API: one config, a build per environment): its entry is
+  // the site's request handler, and it is one file, since splitting code (the footer's lazy
+  // newsletter form, the consent banner) serves the browser's first load only.
+  environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts", output: { codeSplitting: false } } } } },
+  plugins: [reactRouter(), routeModuleGuard(), offlineApp(), serviceWorker()],
 }));
 
 // --- The chunk reload guard inside React Router (app/lib/chunk-reload.ts) --------------
@@ -49,8 +53,8 @@ function routeModuleGuard(): Plugin {
 // vite-plugin-pwa with injectManifest: its precache list is every file of build/client. That list
 // is complete only once React Router's server build has written its `manifest-*.js` chunk and the
 // server-emitted assets there, after the client build's own hooks have run: so the worker is
-// generated again from react-router.config.ts's `buildEnd`, when the whole build has finished
-// (the client build's first pass is overwritten). The worker is registered by app/lib/offline.ts
+// generated once, from react-router.config.ts's `buildEnd`, when the whole build has finished
+// (the plugin's own pass after a bundle is left out). The worker is registered by app/lib/offline.ts
 // (no virtual:pwa-register) and served from /sw.js with `Cache-Control: no-cache`.
 
 /** What the worker precaches, in build/client: the app shell, fonts, icons and offline pages. */
@@ -136,7 +140,7 @@ ${stylesheet ? `<link rel="stylesheet" href="${stylesheet}">\n` : ""}<link rel="
 `;
 }
 
-function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
+function offlineApp(): Plugin {
   let command: "build" | "serve" = "serve";
   const devIcons = new Map<string, Promise<Buffer>>();
   return {
@@ -162,7 +166,7 @@ function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
       });
     },
     async generateBundle(_options, bundle) {
-      if (command !== "build" || ssrBuild) return;
+      if (command !== "build" || this.environment.name !== "client") return;
       this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: webManifest() });
       for (const icon of ICONS) this.emitFile({ type: "asset", fileName: icon.file, source: await renderIcon(icon.size, icon.maskable) });
       // The offline pages use the site's own stylesheet (the root route's app-*.css).
@@ -177,11 +181,14 @@ function offlineApp({ ssrBuild }: { ssrBuild: boolean }): Plugin {
  * `type: "module"`), with the precache list injected at `self.__WB_MANIFEST`. Generated for real
  * from react-router.config.ts's `buildEnd` (see above), which also checks the list is complete.
  */
-function serviceWorker() {
-  return VitePWA({
+function serviceWorker(): Plugin[] {
+  const plugins = VitePWA({
     strategies: "injectManifest",
     srcDir: "app/lib",
     filename: "sw.ts",
+    // The client environment's folder: the plugin reads the top-level config, whose outDir
+    // (dist/) no environment writes to.
+    outDir: "build/client",
     injectRegister: false,
     manifest: false,
     injectManifest: {
@@ -193,4 +200,7 @@ function serviceWorker() {
       minify: true,
     },
   });
+  // Built once, from buildEnd: the plugin's own pass after each environment's bundle would build a
+  // worker that buildEnd overwrites (and, after the server build, one that lists nothing new).
+  return plugins.map((plugin) => (plugin.name === "vite-plugin-pwa:build" ? { ...plugin, closeBundle: undefined } : plugin));
 }

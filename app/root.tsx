@@ -28,12 +28,13 @@ import { LastResortBoundary } from "./components/LastResort";
 import { useScrollDirection } from "./lib/use-scroll-direction";
 import { useChunkTimeoutGuard } from "./lib/use-chunk-timeout";
 import { CONSENT_DEFAULT_SCRIPT, useAnalytics } from "./lib/analytics";
-import { installClientErrorReporter, noteClientPageView } from "./lib/client-errors";
+import { installClientErrorReporter, noteClientPageView } from "./lib/client-error-reporter";
 import { SiteStatus } from "./lib/offline-notice";
 import { markHydrated } from "./lib/hydration";
 import { EARLY_CLICKS_SCRIPT, replayEarlyClicks } from "./lib/early-clicks";
 import styles from "./styles/app.css?url";
-import { APP_VERSION, BRAND } from "../common/brand";
+import { BRAND } from "../common/brand";
+import { APP_VERSION } from "../common/release";
 
 // A chunk of its own (first-load weight, scripts/weight.mjs): the banner only exists in the browser, after hydration,
 // and only where there is something to consent to (GTM_ID set).
@@ -54,9 +55,9 @@ if (typeof window !== "undefined") installClientErrorReporter(APP_VERSION);
 // A language WordPress does not serve (server/content/site-languages.ts): every page of it is
 // "not found", before any loader asks WordPress for it.
 export const middleware: Route.MiddlewareFunction[] = [
-  ({ request, context }) => {
+  ({ url, context }) => {
     // The prefix in any letter case (/IT/prodotti): React Router matches it, so it must be refused too.
-    const pathname = new URL(request.url).pathname.replace(/\.data$/, "").toLowerCase();
+    const pathname = url.pathname.toLowerCase();
     if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
   },
 ];

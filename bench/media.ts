@@ -20,7 +20,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { encode, QUALITY } from "../server/media/renditions";
-import { widthsFor } from "../server/media/widths";
+import { widthsFor } from "../common/renditions";
 import { freePort, startSite } from "../tests/support/site";
 import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
 import { load, pin, rssOf, table, type CaseResult } from "./support/measure";

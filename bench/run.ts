@@ -26,7 +26,7 @@ import path from "node:path";
 import { getStatus, startSite, freePort, type RunningSite } from "../tests/support/site";
 import { startRedis } from "../tests/support/redis-server";
 import { startFaultyWordPress } from "../tests/support/faulty-wordpress";
-import { DemoCatalogue } from "../server/demo/catalogue";
+import { DemoCatalogue } from "../demo";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
 import { mediaBench, photographs } from "./media";

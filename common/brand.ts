@@ -1,10 +1,6 @@
-// The site's name, colours and release, written once: the document's <meta> tags (app/root.tsx),
-// the web manifest, icons and offline pages (vite.config.ts) and the server's generator tag and
-// client-error release (server/main.ts) all read them here.
-import { version } from "../package.json";
-
-/** The release: package.json's version. */
-export const APP_VERSION: string = version;
+// The site's name and colours, written once: the document's <meta> tags (app/root.tsx) and the
+// web manifest, icons and offline pages (vite.config.ts) read them here. The release is
+// common/release.ts's.
 
 export const BRAND = {
   name: "FC – Contemporary porcelain objects",

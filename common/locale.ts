@@ -1,7 +1,7 @@
 // Languages and localized paths: links, alternates and language switches built from the path
 // words of the route table (common/route-table.ts), where the words and languages are written.
 // English has no prefix; Italian lives under /it with Italian path words.
-import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table";
+import { COMPANY_PAGES, DEFAULT_LANG, LANGS, WORDS, type CompanyPage, type Lang, type Section } from "./route-table.ts";
 
 export { COMPANY_PAGES, DEFAULT_LANG, LANGS, type CompanyPage, type Lang, type Section };
 /** The path words per section and language (the route table's WORDS). */
@@ -86,4 +86,14 @@ export function listPathOf(pathname: string): string {
 /** A product's path over a given list: /products/12, /it/collezioni/onda/prodotti/1012 … */
 export function productPath(listPath: string, lang: Lang, id: number): string {
   return listPath === localizePath(lang, "products") ? `${listPath}/${id}` : `${listPath}/${SEGMENTS.products[lang]}/${id}`;
+}
+
+/** `SITE_LANGUAGES` ("en", "en,it") → the list, English first; undefined when unset. */
+export function parseSiteLanguages(value: string | undefined): Lang[] | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const asked = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const unknown = asked.filter((l) => !(LANGS as readonly string[]).includes(l));
+  if (unknown.length) throw new Error(`unknown language(s) ${unknown.join(", ")}: use ${LANGS.join(", ")}`);
+  if (!asked.includes(DEFAULT_LANG)) throw new Error(`must include ${DEFAULT_LANG} (the pages without a prefix)`);
+  return LANGS.filter((l) => asked.includes(l));
 }

@@ -38,6 +38,17 @@ export type Section = keyof typeof WORDS;
 export const COMPANY_PAGES = ["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const;
 export type CompanyPage = (typeof COMPANY_PAGES)[number];
 
+/**
+ * Company pages whose form is the site's own: they are always there (a product's enquiry link and
+ * the footer's signup lead to them), with the WordPress page's copy above the form when there is
+ * one. Any other company page is 404 until WordPress publishes it.
+ */
+export const FORM_PAGES = ["contact", "newsletter"] as const satisfies readonly CompanyPage[];
+
+export function hasOwnForm(page: CompanyPage): page is (typeof FORM_PAGES)[number] {
+  return (FORM_PAGES as readonly string[]).includes(page);
+}
+
 /** WordPress content whose translations map a key or a query value into another language. */
 export type Translatable = "products" | "product_categories" | "product_colors" | "collections" | "exclusives";
 
@@ -111,8 +122,9 @@ export const ROUTES: readonly RouteEntry[] = [
   { name: "funding", path: ["funding"], module: "routes/company-page.tsx", sitemap: "published" },
   { name: "prove", path: ["prove"], module: "routes/company-page.tsx", sitemap: "published" },
   // The contact page shows the objects of ?wishlist= and ?product= (app/routes/contact.tsx).
-  { name: "contact", path: ["contact"], module: "routes/contact.tsx", query: { wishlist: "value", product: "value" }, sitemap: "published" },
-  { name: "newsletter", path: ["newsletter"], module: "routes/newsletter.tsx", sitemap: "published" },
+  // Both form pages are there with or without their WordPress page (FORM_PAGES).
+  { name: "contact", path: ["contact"], module: "routes/contact.tsx", query: { wishlist: "value", product: "value" }, sitemap: "always" },
+  { name: "newsletter", path: ["newsletter"], module: "routes/newsletter.tsx", sitemap: "always" },
   // A shared wishlist: ?items=1,2,3 (app/routes/wishlist.tsx).
   { name: "wishlist", path: ["wishlist"], module: "routes/wishlist.tsx", query: { items: "value" } },
   // WordPress's Preview, on a link the plugin signed: private, never cached, never listed.
@@ -136,6 +148,17 @@ export const FILE_PATHS: ReadonlySet<string> = new Set(FILE_ROUTES.map((file) =>
 
 /** React Router's single-fetch parameter naming the routes a data request loads. */
 export const DATA_QUERY = ["_routes"] as const;
+
+/**
+ * The page a path loads: the path itself, or the page of a React Router data request, read as
+ * React Router reads it (future.v8_trailingSlashAwareDataRequests): `/products.data` → `/products`,
+ * `/_.data` → `/`, `/products/_.data` → `/products/`.
+ */
+export function pagePathOf(pathname: string): string {
+  if (pathname.endsWith("/_.data")) return pathname.slice(0, -"_.data".length);
+  if (pathname.endsWith(".data")) return pathname.slice(0, -".data".length) || "/";
+  return pathname;
+}
 
 // ——— matching a path against the table ———
 
@@ -217,7 +240,7 @@ export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): Ro
 
 /** React Router's id of the page at a path, its language included (`products-product-it`), for log lines. */
 export function routeIdOf(pathname: string): string {
-  const match = matchRoute(pathname.replace(/\.data$/, "") || "/");
+  const match = matchRoute(pagePathOf(pathname));
   return match ? `${match.route.entry.name}-${match.lang}` : "not-found";
 }
 

@@ -13,7 +13,7 @@ export function createSiteHandler(services: SiteServices, mode: "development" | 
   return createRequestHandler({
     // The build itself, not a function returning it: given a function, React Router derives its
     // route tables again on every request (about a tenth of a render's CPU). Development loads
-    // this module afresh per request (server/pages.ts), so edits still show.
+    // this module afresh per request (server/page-source.ts), so edits still show.
     build,
     mode,
     getLoadContext(req, res) {

@@ -3,7 +3,7 @@
 // environment into the Config the rest of the server uses; nothing else reads process.env.
 import { isIP } from "node:net";
 import { z } from "zod";
-import { parseSiteLanguages } from "./content/site-languages";
+import { parseSiteLanguages } from "../common/locale";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])

@@ -1,5 +1,5 @@
 // Process entry. It only composes: configuration, logger, metrics, the services (built once,
-// here), the pages (server/pages.ts: Vite in development, else the built React Router handler),
+// here), the pages (server/page-source.ts: Vite in development, else the built React Router handler),
 // the express site (server/http/site.ts) and the shutdown (server/shutdown.ts). The data path:
 // a loader → the ContentService (server/content, answering domain results) → the data cache
 // (server/cache) → WordPress; server/http/content-answers.ts turns the domain errors into 503/404.
@@ -18,7 +18,7 @@ import { siteContent } from "./content/site-content";
 import { answeringContentErrors } from "./http/content-answers";
 import { MediaIds } from "./media/ids";
 import { mediaHandler, mediaMetrics } from "./http/media";
-import { wordpressOriginErrors } from "./content/origin-errors";
+import { wordpressOriginErrors } from "./content/wordpress-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
 import { createCacheStackFromConfig, createRedisClients } from "./cache";
@@ -31,9 +31,9 @@ import { PageCache } from "./http/page-cache";
 import { currentScope, noteContent } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
-import { APP_VERSION } from "../common/brand";
+import { APP_VERSION } from "../common/release";
 import { Turns } from "./runtime/turns";
-import { loadPages } from "./pages";
+import { loadPages } from "./page-source";
 import { exitOnSignals } from "./shutdown";
 
 const dev = process.argv.includes("--dev");
@@ -65,7 +65,7 @@ async function main() {
   let wpUrl = config.wpUrl;
   let closeDemo: (() => Promise<void>) | undefined;
   if (!wpUrl) {
-    const { startDemoWordPress } = await import("./demo/server");
+    const { startDemoWordPress } = await import("../demo");
     const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
     wpUrl = demo.url;
     closeDemo = demo.close;
@@ -90,6 +90,7 @@ async function main() {
     cdnPurger: cdnOutbox,
     observe: {
       lookup: (tier, result) => metrics.cacheLookups.inc({ tier, result }),
+      read: (answer) => metrics.cacheReads.inc({ answer }),
       redisState: (up) => {
         metrics.redisUp.set(up ? 1 : 0);
         state.redis = up ? "up" : "down";

@@ -53,8 +53,8 @@ export function connectWordPress(options: {
     timeoutMs: config.wpTimeoutMs,
     gate,
     observe(o) {
-      metrics.originRequests.inc({ endpoint: o.endpoint, status: String(o.status) });
-      metrics.originDuration.observe({ endpoint: o.endpoint }, o.durationMs / 1000);
+      metrics.originRequests.inc({ rest_route: o.endpoint, status: String(o.status) });
+      metrics.originDuration.observe({ rest_route: o.endpoint }, o.durationMs / 1000);
       // Pages already cached keep being served; readiness, the log and the metric tell the operator.
       health.noteAnswer(o.status, o.code);
       noteOrigin(o.durationMs);

@@ -1,6 +1,8 @@
 // The header: wordmark left, main menu centred, language and wishlist right;
 // thin and sticky, transparent over the home hero; a full-screen menu on small screens.
-import { useEffect, useState } from "react";
+// Over the hero it sits on a porcelain veil that keeps its words at AA contrast whatever the
+// photograph (docs/decisions/0015-text-over-editors-pictures.md); past the hero, its own ground.
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import type { MenuItem } from "../../common/content";
 import { localizePath, type Lang } from "../../common/locale";
@@ -10,6 +12,7 @@ import { WishlistLink } from "./WishlistLink";
 import { SmartLink } from "./SmartLink";
 import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
+import { usePastHero } from "../lib/use-past-hero";
 
 /** The menu when WordPress has none (or is unreachable and nothing is cached): the main sections. */
 export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[] {
@@ -25,6 +28,8 @@ export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[]
 export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: MenuItem[]; cookie: LocaleCookieOptions; overHero: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLElement>(null);
+  const pastHero = usePastHero(overHero, ref);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -39,7 +44,7 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
   }, [open]);
 
   return (
-    <header className="site-header" data-over-hero={overHero || undefined} data-open={open || undefined}>
+    <header ref={ref} className="site-header" data-over-hero={overHero || undefined} data-past-hero={pastHero || undefined} data-open={open || undefined}>
       <div className="site-header__inner">
         <SmartLink to={localizePath(lang)} className="wordmark">
           <span className="wordmark__letters">FC</span>

@@ -1,6 +1,9 @@
 // A room scene with numbered hotspots on its objects: each hotspot is a button;
 // it opens a small card with the product and a link to it. Escape or a second press closes it.
-import { useId, useState } from "react";
+// The scene is drawn at its own ratio (never stretched, never cropped), so a hotspot's place —
+// percentages of the scene's natural width and height, as the editor clicked it — is the same
+// fraction of the scene box; the box is never taller than the screen below the header.
+import { useId, useState, type CSSProperties } from "react";
 import type { ImagemapView, ProductCardData } from "../lib/product-cards";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
@@ -10,10 +13,11 @@ export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: Ima
   const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
+  const ratio = sceneRatio(imagemap.image);
   return (
     <figure className="imagemap" onKeyDown={(e) => e.key === "Escape" && setOpen(null)}>
-      <div className="imagemap__scene">
-        <ResponsiveImage image={imagemap.image} ratio="16 / 9" sizes="(min-width: 1440px) 1440px, 100vw" priority={priority} />
+      <div className="imagemap__scene" style={{ "--scene-ratio": ratio } as CSSProperties}>
+        <ResponsiveImage image={imagemap.image} ratio={ratio} sizes="(min-width: 1440px) 1440px, 100vw" priority={priority} />
         <ol className="imagemap__hotspots">
           {imagemap.hotspots.map((h, i) => {
             const cardId = `${id}-card-${i}`;
@@ -45,4 +49,9 @@ export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: Ima
       {imagemap.title ? <figcaption className="imagemap__caption">{imagemap.title}</figcaption> : null}
     </figure>
   );
+}
+
+/** The scene's own ratio (`1920 / 1200`); 16:9 for a scene without one (no image, or an SVG of unknown size). */
+function sceneRatio(image: { width: number; height: number } | null): string {
+  return image && image.width > 0 && image.height > 0 ? `${image.width} / ${image.height}` : "16 / 9";
 }

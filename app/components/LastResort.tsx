@@ -5,7 +5,7 @@
 import { Component, type ReactNode } from "react";
 import { LAST_RESORT_TEXT } from "../../common/last-resort";
 import { localizePath, type Lang } from "../../common/locale";
-import { reportClientError } from "../lib/client-errors";
+import { reportClientError } from "../lib/client-error-reporter";
 
 export class LastResortBoundary extends Component<{ lang: Lang; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };

@@ -10,7 +10,7 @@
 // - a split chunk or its stylesheet behind a lazy component (Vite's `vite:preloadError`);
 // - a stylesheet of the page that fails to load (an `error` event on its <link>);
 // - a navigation whose code or data has not arrived after CHUNK_TIMEOUT_MS (use-chunk-timeout.ts).
-import { reportClientError } from "./client-errors";
+import { reportClientError } from "./client-error-reporter.ts";
 
 export const RELOAD_GUARD_MS = 60_000;
 export const CHUNK_TIMEOUT_MS = 120_000;

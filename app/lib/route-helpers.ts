@@ -7,8 +7,9 @@ import { LANGS, langFromPath, listPathOf, productPath, type Lang } from "../../c
 import { matchRoute, pathOf, type Translatable } from "../../common/route-table";
 import { pageMeta, rootConfig, servedLanguages, type PageMetaInput } from "./seo";
 
-export function langOf(request: Request): Lang {
-  return langFromPath(new URL(request.url).pathname);
+/** The language of the page a loader or action serves: its normalized `url` (no `.data` suffix). */
+export function langOf(url: URL): Lang {
+  return langFromPath(url.pathname);
 }
 
 export function notFound(): never {

@@ -9,11 +9,11 @@ import { Tile } from "../components/Tile";
 import { collectionPageLd } from "../lib/structured-data";
 import { ListingHeader } from "../components/ListingHeader";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const categories = await content.listCategories(lang);
-  const path = new URL(request.url).pathname;
+  const path = url.pathname;
   const t = i18nFor(lang).t;
   return {
     categories,

@@ -11,12 +11,11 @@ import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useT } from "../lib/i18n";
 import { ListingHeader } from "../components/ListingHeader";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const slug = slugParam(params.slug);
   const category = await content.getCategory(slug, lang);
-  const url = new URL(request.url);
   if (!category) await redirectFromOldSlug(content, "product_categories", slug, lang, url);
   if (!category) await redirectToTranslation(content, "product_categories", slug, lang, url);
   if (!category) notFound();

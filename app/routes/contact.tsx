@@ -1,6 +1,7 @@
-// The contact page: the WordPress page, then the contact form, with the objects the visitor
-// attached (?wishlist=12,14 from the wishlist, ?product=12 from a product; English ids) shown by
-// name. The action checks the captcha and hands the message to Contact Form 7 in WordPress.
+// The contact page: the WordPress page (when there is one), then the contact form, with the
+// objects the visitor attached (?wishlist=12,14 from the wishlist, ?product=12 from a product;
+// English ids) shown by name. The action checks the captcha and hands the message to Contact
+// Form 7 in WordPress.
 // The page cache must key this route on `wishlist` and `product` (server/http/page-cache.ts).
 import { data, useActionData, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/contact";
@@ -28,8 +29,8 @@ export function attachedIds(search: URLSearchParams): number[] {
 
 export async function loader(args: Route.LoaderArgs) {
   const { content, integrations } = args.context.get(siteContext);
-  const lang = langOf(args.request);
-  const ids = attachedIds(new URL(args.request.url).searchParams);
+  const lang = langOf(args.url);
+  const ids = attachedIds(args.url.searchParams);
   const [page, products] = await Promise.all([
     companyPageLoader(args as unknown as CompanyPageLoaderArgs),
     ids.length > 0 ? settle(content.getProductsByEnglishIds(ids, lang), []).then(productCards) : Promise.resolve([]),
@@ -39,9 +40,9 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const { integrations, clientIp, content, publicConfig } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const form = await readFormBody(request);
   const outcome: ContactOutcome = form
     ? await integrations.contact.submit(form, {
@@ -60,13 +61,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "article" });
 
 export default function ContactRoute({ loaderData }: Route.ComponentProps) {
-  const { page, key, products, contact } = loaderData;
+  const { page, key, title, products, contact } = loaderData;
   const actionData = useActionData<typeof action>();
   const lang = langFromPath(useLocation().pathname);
   const layout = useRouteLoaderData<{ company?: Company | null }>(`locale-${lang}`);
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <CompanyArticle page={page}>
+      <CompanyArticle page={page} title={title}>
         <ContactForm enabled={contact} products={products} actionData={actionData} companyEmail={layout?.company?.email || undefined} />
       </CompanyArticle>
     </main>

@@ -13,10 +13,9 @@ import { Prose } from "../components/Prose";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { useT } from "../lib/i18n";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
-  const url = new URL(request.url);
+  const lang = langOf(url);
   const kind = editionKindOf(url.pathname);
   const slug = slugParam(params.slug);
   const edition = await content.getEdition(kind, slug, lang);

@@ -15,10 +15,10 @@ export function editionKindOf(pathname: string): Edition["kind"] {
   return sectionOf(words[0], lang) === "exclusives" ? "exclusives" : "collections";
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
-  const path = new URL(request.url).pathname;
+  const lang = langOf(url);
+  const path = url.pathname;
   const kind = editionKindOf(path);
   const editions = await content.listEditions(kind, lang);
   const t = i18nFor(lang).t;

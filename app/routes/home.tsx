@@ -23,12 +23,12 @@ function editionTile(e: Edition) {
   return { id: e.id, slug: e.slug, name: e.name, subtitle: e.subtitle, partner: e.partner, image: shownImage(e.image) };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const front = await content.getFrontPage(lang);
   const t = i18nFor(lang).t;
-  const path = new URL(request.url).pathname;
+  const path = url.pathname;
   return {
     // What the page shows of the front page, not all of it (app/lib/product-cards.ts).
     front: {
@@ -65,7 +65,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const productsPath = localizePath(lang, "products");
   return (
     <main id="main" className="home" tabIndex={-1}>
-      <section className="hero" aria-labelledby="hero-title">
+      <section className="hero" aria-labelledby="hero-title" data-behind-header>
         <div className="hero__media">
           <ResponsiveImage image={front.hero} ratio="16 / 9" sizes="100vw" priority />
         </div>

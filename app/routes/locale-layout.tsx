@@ -13,9 +13,9 @@ import { settle } from "../lib/settle";
 import { usePublicConfig } from "../lib/use-public-config";
 import { useT } from "../lib/i18n";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langFromPath(new URL(request.url).pathname);
+  const lang = langFromPath(url.pathname);
   // The chrome is deferred-style data: if WordPress fails, the page still renders with the
   // built-in menu (a null menu) rather than failing as a whole.
   const [header, footer, company] = await Promise.all([

@@ -1,7 +1,7 @@
-// The newsletter page: the WordPress page, then the signup form. Its action receives every
-// signup (this page's form and the footer's), with or without JavaScript. When the newsletter is
-// off (NEWSLETTER_* unset) the page says signups are not available instead of showing a form
-// that could only fail, and the footer shows no form at all.
+// The newsletter page: the WordPress page (when there is one), then the signup form. Its action
+// receives every signup (this page's form and the footer's), with or without JavaScript. When the
+// newsletter is off (NEWSLETTER_* unset) the page says signups are not available instead of
+// showing a form that could only fail, and the footer shows no form at all.
 import { data, useActionData } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { siteContext } from "../lib/context";
@@ -24,11 +24,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = formPageHeaders;
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const { integrations, clientIp } = context.get(siteContext);
   const form = await readFormBody(request);
   const outcome: NewsletterOutcome = form
-    ? await integrations.newsletter.submit(form, { ip: clientIp, lang: langOf(request), fetchSite: request.headers.get("sec-fetch-site") })
+    ? await integrations.newsletter.submit(form, { ip: clientIp, lang: langOf(url), fetchSite: request.headers.get("sec-fetch-site") })
     : { status: "failed", values: {} };
   return data(outcome, form ? outcomeInit(outcome) : { status: 413 });
 }
@@ -37,11 +37,11 @@ export const meta: Route.MetaFunction = (args) => metaFrom(args, { type: "articl
 
 export default function NewsletterRoute({ loaderData }: Route.ComponentProps) {
   const t = useT();
-  const { page, key, newsletter } = loaderData;
+  const { page, key, title, newsletter } = loaderData;
   const actionData = useActionData<typeof action>();
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
-      <CompanyArticle page={page}>
+      <CompanyArticle page={page} title={title}>
         {newsletter ? (
           <NewsletterForm variant="page" actionData={actionData} />
         ) : (

@@ -26,9 +26,9 @@ function refuse(status: 400 | 403 | 404, lang: Lang, key: "previewBadLink" | "pr
   throw data({ message }, { status, headers: PREVIEW_HEADERS });
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const lang = langOf(request);
-  const q = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const lang = langOf(url);
+  const q = url.searchParams;
   const type = q.get("type") ?? "";
   const id = q.get("id") ?? "";
   const exp = q.get("exp") ?? "";

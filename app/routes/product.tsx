@@ -13,15 +13,15 @@ import { ProductDialog } from "../components/ProductDialog";
 import { ProductDetail } from "../components/ProductDetail";
 import { englishIdOf, productView } from "../lib/product-cards";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   if (params.id === undefined) return null;
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const id = idParam(params.id);
   const product = await content.getProduct(id, lang);
-  if (!product) await redirectToTranslation(content, "products", String(id), lang, new URL(request.url));
+  if (!product) await redirectToTranslation(content, "products", String(id), lang, url);
   if (!product) notFound();
-  const alternates = await alternatesFor(content, new URL(request.url));
+  const alternates = await alternatesFor(content, url);
   return {
     product: productView(product),
     alternates,

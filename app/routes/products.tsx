@@ -18,10 +18,9 @@ import { productCards } from "../lib/product-cards";
 
 export const PRODUCTS_PER_PAGE = 24;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
-  const url = new URL(request.url);
+  const lang = langOf(url);
   const q = url.searchParams;
   const pageParam = q.get("page") ?? "1";
   if (!/^[1-9]\d{0,3}$/.test(pageParam)) notFound();

@@ -13,9 +13,9 @@ import { ResponsiveImage } from "../components/ResponsiveImage";
 import { Prose } from "../components/Prose";
 import { ListingHeader } from "../components/ListingHeader";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
+  const lang = langOf(url);
   const projects = await content.listProjects(lang);
   const listPath = localizePath(lang, "projects");
   const t = i18nFor(lang).t;

@@ -3,9 +3,9 @@ import type { Route } from "./+types/sitemap";
 import { siteContext } from "../lib/context";
 import { sitemapUrls, sitemapXml } from "../lib/sitemap.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { publicConfig, content, languages } = context.get(siteContext);
-  const lang = new URL(request.url).pathname.includes("-it.") ? "it" : "en";
+  const lang = url.pathname.includes("-it.") ? "it" : "en";
   // A language the site does not serve has no sitemap (and the index does not list it).
   if (!languages.isServed(lang)) throw new Response("This page could not be found\n", { status: 404, headers: { "Content-Type": "text/plain" } });
   const served = languages.served();

@@ -20,10 +20,9 @@ export function parseItems(value: string | null): number[] {
   return [...new Set(value.split(",").filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, WISHLIST_LIMIT);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { content } = context.get(siteContext);
-  const lang = langOf(request);
-  const url = new URL(request.url);
+  const lang = langOf(url);
   const items = parseItems(url.searchParams.get("items"));
   const products = items.length > 0 ? productCards(await content.getProductsByEnglishIds(items, lang)) : [];
   const t = i18nFor(lang).t;

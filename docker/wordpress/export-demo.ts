@@ -1,4 +1,4 @@
-// Exports the demo catalogue (server/demo) for seed.php: every post, attachment, term and menu as
+// Exports the demo catalogue (demo/) for seed.php: every post, attachment, term and menu as
 // JSON with its demo id, and the attachments' images rendered to WebP in WordPress's upload
 // layout (WordPress rejects SVG, and a real WordPress serves the files it lists).
 //
@@ -8,12 +8,7 @@
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DemoCatalogue } from "../../server/demo/catalogue";
-import { MediaRenderer } from "../../server/demo/images";
-import { estimatedFilesize, imageSizes } from "../../server/demo/sizes";
-import { FULL_SIZE, aspectOf } from "../../server/demo/artwork/recipes";
-import { focalPointOf } from "../../server/demo/artwork/scenes";
-import { POST_TYPE_BY_BASE, type PostRecord } from "../../server/demo/model";
+import { DemoCatalogue, MediaRenderer, estimatedFilesize, imageSizes, FULL_SIZE, aspectOf, focalPointOf, POST_TYPE_BY_BASE, type PostRecord } from "../../demo";
 
 /** Bumped when the export's shape changes, so cached seeds made from an older one are not reused. */
 export const EXPORT_VERSION = 1;
@@ -136,7 +131,7 @@ function exportPost(post: PostRecord): ExportedPost {
         file: path.posix.basename(size.file(a.file)),
         width: size.width,
         height: size.height,
-        // The demo's own estimate (server/demo/sizes.ts), so both hosts report the same numbers.
+        // The demo's own estimate (demo/sizes.ts), so both hosts report the same numbers.
         filesize: estimatedFilesize(size.width, size.height),
         mime_type: a.mimeType,
       };

@@ -5,7 +5,6 @@
 // most once, and none lives longer than `commandTimeoutMs`. The request path's own, tighter bound
 // (50 ms) is the RedisTier's, which can tell a slow Redis from a busy process (redis-tier.ts).
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
-import type { RedisConfig } from "../config";
 import { errorMessage } from "./support";
 
 export type RedisLike = Redis | Cluster;
@@ -141,8 +140,28 @@ export class PersistentRedis extends Redis {
   }
 }
 
+/**
+ * Where Redis is: nowhere (the memory tier alone), one server, Sentinel or Cluster. The cache's
+ * own terms for its settings; server/config.ts's RedisConfig (REDIS_*) is handed in as one.
+ */
+export type RedisSettings =
+  | { mode: "none" }
+  | { mode: "single"; url: string }
+  | {
+      mode: "sentinel";
+      sentinels: { host: string; port: number }[];
+      name: string;
+      /** The data nodes' password. */
+      password?: string;
+      /** The Sentinels' own credentials (their `requirepass` / ACL user). */
+      sentinelUsername?: string;
+      sentinelPassword?: string;
+      tls: boolean;
+    }
+  | { mode: "cluster"; nodes: { host: string; port: number }[]; password?: string; tls: boolean };
+
 /** Undefined when Redis is not configured (memory tier only). */
-export function createRedisClients(config: RedisConfig, options: RedisClientOptions = {}): RedisClients | undefined {
+export function createRedisClients(config: RedisSettings, options: RedisClientOptions = {}): RedisClients | undefined {
   const clients = connect(config, options);
   if (clients) {
     watch(clients.command, "command", options.watcher);
@@ -151,7 +170,7 @@ export function createRedisClients(config: RedisConfig, options: RedisClientOpti
   return clients;
 }
 
-function connect(config: RedisConfig, options: RedisClientOptions): RedisClients | undefined {
+function connect(config: RedisSettings, options: RedisClientOptions): RedisClients | undefined {
   switch (config.mode) {
     case "none":
       return undefined;

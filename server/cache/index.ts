@@ -3,8 +3,7 @@
 // face; main.ts builds one CacheStack per process and hands `stack.cached` to the ContentService,
 // `stack.purge` to the webhook and purge API, `stack.onPurge` to the page cache, `stack.stats()`
 // to /readyz.
-import type { Config } from "../config";
-import { createRedisClients, type RedisClientOptions, type RedisClients } from "./clients";
+import { createRedisClients, type RedisClientOptions, type RedisClients, type RedisSettings } from "./clients";
 import { policiesFromConfig } from "./policies";
 import { CACHE_DEFAULTS, createCacheStack, type CacheStack, type CacheStackOptions } from "./stack";
 
@@ -23,9 +22,10 @@ export {
   type PurgeListener,
   type PurgeMode,
 } from "./stack";
-export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike } from "./clients";
+export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike, type RedisSettings } from "./clients";
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
 export { createKeyspace, keyHash, type Keyspace } from "./keys";
+export { READ_ANSWERS, type ReadAnswer } from "./types";
 
 /**
  * The stack as the configuration describes it (CACHE_*, REDIS_*): Redis clients for the configured
@@ -41,8 +41,15 @@ export function dataHardTimeoutMs(wpTimeoutMs: number): number {
   return wpTimeoutMs + 1000;
 }
 
+/** The cache's settings, as server/config.ts validates them (REDIS_*, CACHE_*, WP_TIMEOUT_MS). */
+export interface CacheSettings {
+  redis: RedisSettings;
+  cache: { freshSeconds: number; staleSeconds: number; memoryMb: number };
+  wpTimeoutMs: number;
+}
+
 export function createCacheStackFromConfig(
-  config: Pick<Config, "redis" | "cache" | "wpTimeoutMs">,
+  config: CacheSettings,
   extra: Omit<CacheStackOptions, "policies" | "memoryBytes" | "redis" | "subscriber"> & {
     redisClient?: RedisClientOptions;
     /** Connections made already (main.ts shares the command one with the rate limits). */

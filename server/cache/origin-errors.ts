@@ -1,5 +1,5 @@
 // How the cache tells the origin's errors apart, without knowing the origin: whoever owns the
-// fetch (the ContentService, for WordPress: server/content/origin-errors.ts) hands the stack a
+// fetch (the ContentService, for WordPress: server/content/wordpress-errors.ts) hands the stack a
 // classifier. `notFound` errors are answers, remembered briefly as plain data (they may go to
 // Redis) and thrown again, fresh, to each caller; `transient` ones (down, slow) and `fatal` ones
 // are never cached, and a stale copy is served instead when there is one.

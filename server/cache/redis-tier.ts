@@ -139,8 +139,9 @@ export class RedisTier implements Tier {
     return !this.closed && this.client.status === "ready" && this.breaker.allows;
   }
 
+  /** The breaker as requests meet it: without a ready connection every call fails at once, as when it is open. */
   get breakerState(): BreakerState {
-    return this.breaker.state;
+    return this.client.status === "ready" ? this.breaker.state : "open";
   }
 
   async get(key: string): Promise<CacheRecord | undefined> {

@@ -24,7 +24,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { Cluster } from "ioredis";
-import type { Cached, CacheEntry, CacheLogger, CacheObserver, CachePolicyName, CacheStack } from "./types";
+import type { Cached, CacheEntry, CacheLogger, CacheObserver, CachePolicyName, CacheStack, ReadAnswer } from "./types";
 import { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
 import { PurgeBus } from "./bus";
 import { createPurges } from "./purges";
@@ -37,7 +37,7 @@ import { RedisTier, RedisTimeoutError } from "./redis-tier";
 import { Turns } from "../runtime/turns";
 import { errorMessage } from "./support";
 
-export type { CacheLogger, CacheObserver, CacheStack, CacheStats, CdnPurger, LookupResult, LookupTier, PurgeEvent, PurgeListener, PurgeMode } from "./types";
+export type { CacheLogger, CacheObserver, CacheStack, CacheStats, CdnPurger, LookupResult, LookupTier, PurgeEvent, PurgeListener, PurgeMode, ReadAnswer } from "./types";
 export { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
 
 /** The signal of a fetch that nothing abandons. */
@@ -172,13 +172,19 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     return serve<T>(record, errors);
   };
 
+  /** What answered this read (wp_cache_reads_total): once per read. */
+  const answered = (answer: ReadAnswer) => safeObserve(() => observe.read?.(answer));
+
   const cached: Cached = async <T>(
     key: string,
     tags: readonly string[],
     policy: CachePolicyName,
     fetch: (entry: CacheEntry) => Promise<T>,
   ): Promise<T> => {
-    if (closed) return fetch({ tag: noop, policy: noop, signal: NEVER_ABORTED });
+    if (closed) {
+      answered("origin");
+      return fetch({ tag: noop, policy: noop, signal: NEVER_ABORTED });
+    }
 
     // The memory tier is only as current as the purges it hears: while Redis answers but the bus
     // is not listening, Redis (where every purge lands) decides; when Redis is gone, memory does.
@@ -186,7 +192,10 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     const inMemory = memory.get(key);
     const memoryState = inMemory ? freshness(inMemory, Date.now()) : "dead";
     safeObserve(() => observe.lookup("memory", memoryState === "fresh" ? "hit" : memoryState === "stale" ? "stale" : "miss"));
-    if (inMemory && memoryState === "fresh" && memoryTrusted) return deliver<T>(inMemory);
+    if (inMemory && memoryState === "fresh" && memoryTrusted) {
+      answered("memory");
+      return deliver<T>(inMemory);
+    }
 
     let best = memoryTrusted ? inMemory : undefined;
     let useRedis = redis?.up ?? false;
@@ -203,31 +212,46 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
         useRedis = error instanceof RedisTimeoutError && redis.up;
         best = inMemory;
       }
+      // Redis's result is what it adds to the read: a copy no newer than memory's (this
+      // instance's own write, stale in both) is a miss, not a stale hit.
       const state = shared ? freshness(shared, Date.now()) : "dead";
-      if (useRedis) safeObserve(() => observe.lookup("redis", state === "fresh" ? "hit" : state === "stale" ? "stale" : "miss"));
-      if (shared && state !== "dead" && newerView(shared, best)) {
-        memory.set(shared);
+      const used = shared !== undefined && state !== "dead" && newerView(shared, best);
+      if (useRedis) safeObserve(() => observe.lookup("redis", !used ? "miss" : state === "fresh" ? "hit" : "stale"));
+      if (used) {
+        memory.set(shared!);
         best = shared;
       }
     }
-    if (best && freshness(best, Date.now()) === "fresh") return deliver<T>(best);
+    if (best && freshness(best, Date.now()) === "fresh") {
+      answered(best === inMemory ? "memory" : "redis");
+      return deliver<T>(best);
+    }
 
     // Another request of this process may have completed a fetch while we asked Redis.
     const latest = memory.peek(key);
-    if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") return deliver<T>(latest);
+    if (latest && latest !== inMemory && latest !== best && freshness(latest, Date.now()) === "fresh") {
+      answered("memory");
+      return deliver<T>(latest);
+    }
 
     const read: Read<T> = { key, tags, policy, fetch, useRedis };
     if (!best || freshness(best, Date.now()) === "dead") {
+      answered("origin");
       return deliver<T>(await inTurn(refresh(read, undefined)));
     }
     const stale = best;
     const backingOff = (backoffUntil.get(key) ?? 0) > Date.now();
-    if (isSoftPurged(stale) && !backingOff) return deliver<T>(await inTurn(revalidateWithin(read, stale)));
+    if (isSoftPurged(stale) && !backingOff) {
+      const answer = await inTurn(revalidateWithin(read, stale));
+      answered(answer === stale ? "stale" : "origin");
+      return deliver<T>(answer);
+    }
     if (!backingOff) {
       refresh(read, stale).catch((error: unknown) => {
         logger.warn({ key, err: errorMessage(error) }, "background revalidation failed; serving stale");
       });
     }
+    answered("stale");
     return deliver<T>(stale);
   };
 

@@ -47,9 +47,20 @@ export type PurgeMode = "soft" | "hard";
 export type LookupTier = "memory" | "redis";
 export type LookupResult = "hit" | "stale" | "miss";
 
-/** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_redis_up`) without importing prom-client here. */
+/**
+ * What answered one read, counted once per read (a tier's lookups are not: a read that finds a stale
+ * copy in memory asks Redis too): a fresh copy in this process's memory or in Redis, a stale copy
+ * (revalidating in the background, or WordPress failing or slower than the soft timeout), or
+ * WordPress (the read waited for a fetch: its own, or one in flight here or on another instance).
+ */
+export const READ_ANSWERS = ["memory", "redis", "stale", "origin"] as const;
+export type ReadAnswer = (typeof READ_ANSWERS)[number];
+
+/** Hooks for metrics (`wp_cache_lookups_total`, `wp_cache_reads_total`, `wp_cache_redis_up`) without importing prom-client here. */
 export interface CacheObserver {
   lookup(tier: LookupTier, result: LookupResult): void;
+  /** Once per read, with what answered it. */
+  read?(answer: ReadAnswer): void;
   redisState(up: boolean): void;
   /**
    * Every answer handed to a caller, cached or fetched, with its final tags, its policy and that

@@ -2,7 +2,7 @@
 // in the product's words; this module decides which WordPress requests answer that, sends each of
 // them through `cached()` with its key, tags and policy, checks the answer's shape and maps it.
 //
-// Split by content kind: terms.ts, editions.ts, products.ts, projects.ts, pages.ts, menus.ts, over
+// Split by content kind: terms.ts, editions.ts, products.ts, projects.ts, page-reads.ts, menus.ts, over
 // the shared reads of content-reads.ts (one list reader and one by-slug reader for every kind in
 // list-kinds.ts); this module joins them and answers search, language switches, old slugs and
 // previews.
@@ -24,7 +24,7 @@ import { createTermReads } from "./terms";
 import { createEditionReads } from "./editions";
 import { createProductReads } from "./products";
 import { createProjectReads } from "./projects";
-import { createPageReads } from "./pages";
+import { createPageReads } from "./page-reads";
 import { createMenuReads } from "./menus";
 import { createSavedProducts } from "./saved-products";
 

@@ -64,7 +64,7 @@ export function translationsOf(t: { en?: number; it?: number }): Translations {
 export function mapImage(media: WpMedia, ctx: MapContext): Image {
   ctx.sawImage?.(media.id, media.source_url);
   const original = ctx.urls.media(media.source_url);
-  // The site's renditions when it makes them (server/media/widths.ts); WordPress's otherwise.
+  // The site's renditions when it makes them (common/renditions.ts); WordPress's otherwise.
   const own = ctx.urls.renditions(original, media.media_details.width, media.media_details.height);
   if (own) {
     const largest = own[own.length - 1]!;

@@ -39,16 +39,6 @@ export interface SiteLanguages extends ServedLanguages {
   close(): void;
 }
 
-/** `SITE_LANGUAGES` ("en", "en,it") → the list, English first; undefined when unset. */
-export function parseSiteLanguages(value: string | undefined): Lang[] | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  const asked = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
-  const unknown = asked.filter((l) => !(LANGS as readonly string[]).includes(l));
-  if (unknown.length) throw new Error(`unknown language(s) ${unknown.join(", ")}: use ${LANGS.join(", ")}`);
-  if (!asked.includes(DEFAULT_LANG)) throw new Error(`must include ${DEFAULT_LANG} (the pages without a prefix)`);
-  return LANGS.filter((l) => asked.includes(l));
-}
-
 export function createSiteLanguages(options: {
   client: WordPressClient;
   logger: Pick<Logger, "info" | "warn">;

@@ -28,7 +28,7 @@
 // from the content model, so `/chi-siamo/` is Italian even without the prefix.
 import { localizePath, sectionOf, type CompanyPage } from "../../common/locale";
 import type { ImageSize, Lang } from "../../common/content";
-import { RESIZABLE, renditionUrl, widthsFor } from "../media/widths";
+import { RESIZABLE, renditionUrl, widthsFor } from "../../common/renditions";
 
 export interface SiteUrlConfig {
   /** WordPress as the server reaches it. */

@@ -145,9 +145,11 @@ export function isWordPressError(error: unknown): error is WordPressError {
 
 /**
  * The route pattern for metrics labels: numeric segments become `:id`, the name of a wuxt slug
- * lookup `:name`. Routes come from our own code, so this keeps the label set small and bounded.
+ * lookup `:name`, the REST index `/`. Routes come from our own code, so this keeps the label set
+ * small and bounded (rest-routes.ts lists them).
  */
 export function endpointOf(route: string): string {
+  if (route === "") return "/";
   const parts = route.split("/");
   return parts
     .map((part, i) => {

@@ -9,7 +9,7 @@
 // with a key (a slug or an id) is redirected to only when that page exists (redirect-targets.ts);
 // otherwise the page answers its 404 where it was asked.
 import type { RequestHandler } from "express";
-import { DATA_QUERY, LANGS, matchRoute, type Lang } from "../../common/route-table";
+import { DATA_QUERY, LANGS, matchRoute, pagePathOf, type Lang } from "../../common/route-table";
 import type { PageExists } from "./redirect-targets";
 
 /** React Router's single fetch: a data request's redirect is a 204 the client follows as a navigation. */
@@ -23,8 +23,10 @@ export function canonicalUrlRedirect(served: () => readonly Lang[] = () => LANGS
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const isData = req.path.endsWith(DATA_SUFFIX);
-    const page = isData ? req.path.slice(0, -DATA_SUFFIX.length) : req.path;
-    const match = matchRoute(page, served());
+    const page = pagePathOf(req.path);
+    // The data request of a page with a trailing slash (`/products/_.data`) goes where the page's
+    // document goes (guards.ts's trailing-slash redirect): to the canonical page.
+    const match = matchRoute(isData && page.length > 1 && page.endsWith("/") ? "/" + page.replace(/^\/+|\/+$/g, "") : page, served());
     if (!match || match.canonical === page) return next();
     // No page there: the router answers its 404 for the path as requested.
     if (exists && !(await exists(match))) return next();

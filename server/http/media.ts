@@ -2,7 +2,7 @@
 // of the media service (server/media: what is served, from where, within which bounds).
 //
 // Images (JPEG, PNG, WebP, AVIF) are answered at the widths srcset offers (`?w=640`, a fixed list:
-// server/media/widths.ts; any other width is a 400, never a resize of the visitor's choosing) in
+// common/renditions.ts; any other width is a 400, never a resize of the visitor's choosing) in
 // the best format the visitor's Accept names, with `Vary: Accept`; without `?w` the original as
 // uploaded. `w` is the only query parameter /media/ defines: any other is a 400 (never stored), so
 // no parameter can vary the CDN's key and walk past its cache. A year of caching for what was
@@ -26,7 +26,7 @@ import { uploadKey } from "../media/ids";
 import { CACHED_KINDS, RESIZED_KINDS, UPLOAD_TYPES, uploadKind } from "../media/kinds";
 import { REFUSAL_SECONDS, type Refusal } from "../media/refusals";
 import { idleWatchdog, UploadUnavailable } from "../media/upstream";
-import { isRenditionWidth } from "../media/widths";
+import { isRenditionWidth } from "../../common/renditions";
 
 /** An SVG may carry scripts and links: as a document of its own it can do nothing. */
 export const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox";

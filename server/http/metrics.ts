@@ -1,14 +1,36 @@
 // Prometheus metrics (docs/interfaces.md "Metrics": names fixed, dashboards and alerts use them). Labels stay
-// bounded: route patterns and REST endpoints, never raw paths or cache keys. Every label set the
-// dashboards use exists from start-up at 0.
+// bounded: route patterns and REST route patterns, never raw paths or cache keys. Every label set
+// the dashboard and the alerts read exists from start-up at 0 (startAtZero, below): rate() and
+// increase() cannot see the first event of a series that appears with it. No label is named like
+// a target label the Prometheus Operator adds (endpoint, namespace, pod, service, job, instance,
+// container): Prometheus would rename ours to exported_*.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { FLAT_ROUTES } from "../../common/route-table";
 import { WEBHOOK_RESULTS } from "./cache-api";
 import { MEDIA_RESULTS } from "../media/answers";
 import { RENDITION_FORMATS } from "../media/renditions";
+import { PAGE_ROUTE_LABELS, RENDERED_ROUTE_LABELS, ROUTE_LABELS } from "./route-label";
+import { REST_ROUTES } from "../content/rest-routes";
+import { READ_ANSWERS } from "../cache";
 
-/** Every page's route pattern (the route table's labels) and its data request's: their render series exist from start-up. */
-const PAGE_ROUTES = FLAT_ROUTES.flatMap((route) => [route.label, `${route.label}.data`]);
+/** Every page's route pattern (the route table's labels) and its data request's. */
+const PAGE_ROUTES = PAGE_ROUTE_LABELS;
+
+/** The `status_class` of http_requests_total: a request the client abandoned (status 499) is a class of its own. */
+export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx", "abandoned"] as const;
+export type StatusClass = (typeof STATUS_CLASSES)[number];
+
+export function statusClass(status: number, abandoned: boolean): StatusClass {
+  if (abandoned) return "abandoned";
+  if (status < 300) return "2xx";
+  if (status < 400) return "3xx";
+  if (status < 500) return "4xx";
+  return "5xx";
+}
+
+/** The cache tiers of wp_cache_lookups_total: pages (this pod's memory, then Redis), data (memory, then Redis). */
+const LOOKUP_TIERS = ["page", "page_shared", "memory", "redis"];
+/** WordPress's answers whose series exist from start-up for every REST route: success, not found, refusals and failures (0: no answer). */
+const ORIGIN_STATUSES = ["200", "400", "401", "403", "404", "429", "0", "500", "502", "503", "504"];
 
 /** `cdnProvider`: the configured CDN_PROVIDER, whose purge series exist from start-up. */
 export function createMetrics(cdnProvider = "none") {
@@ -22,22 +44,34 @@ export function createMetrics(cdnProvider = "none") {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  const httpRequests = new Counter({
+    name: "http_requests_total",
+    help: "Requests by route pattern and status class (abandoned: the client left before the answer, status 499)",
+    labelNames: ["route", "status_class"] as const,
+    registers: [registry],
+  });
   const cacheLookups = new Counter({
     name: "wp_cache_lookups_total",
-    help: "Cache lookups by tier and result",
+    help: "Cache lookups by tier and result (hit: a fresh copy; stale: an expired or purged copy the request went on with; miss: nothing the tier above lacked)",
     labelNames: ["tier", "result"] as const,
+    registers: [registry],
+  });
+  const cacheReads = new Counter({
+    name: "wp_cache_reads_total",
+    help: "Content reads by what answered each (memory or redis: a fresh copy; stale: a stale copy; origin: the read waited for WordPress)",
+    labelNames: ["answer"] as const,
     registers: [registry],
   });
   const originRequests = new Counter({
     name: "wp_origin_requests_total",
-    help: "Requests to WordPress by REST route pattern and status",
-    labelNames: ["endpoint", "status"] as const,
+    help: "Requests to WordPress by REST route pattern and status (0: no answer)",
+    labelNames: ["rest_route", "status"] as const,
     registers: [registry],
   });
   const originDuration = new Histogram({
     name: "wp_origin_request_duration_seconds",
     help: "Duration of WordPress requests by REST route pattern",
-    labelNames: ["endpoint"] as const,
+    labelNames: ["rest_route"] as const,
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
@@ -115,21 +149,42 @@ export function createMetrics(cdnProvider = "none") {
   for (const format of RENDITION_FORMATS) mediaTransformDuration.zero({ format });
   mediaCacheBytes.set(0);
 
-  for (const tier of ["page", "memory", "redis"]) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
+  for (const tier of LOOKUP_TIERS) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
+  for (const answer of READ_ANSWERS) cacheReads.inc({ answer }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
-  for (const route of PAGE_ROUTES) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
+  for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
-  // Requests their client abandoned answer status 499; the alert on their ratio reads that series.
-  httpDuration.zero({ method: "GET", route: "/", status: "499" });
+  startAtZero({ httpDuration, httpRequests, originRequests, originDuration });
   for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
-  if (cdnProvider !== "none") for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
+  // With CDN_PROVIDER=none too: the CDN panel reads "none, 0 calls" rather than no data.
+  for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
 
   authFailures.inc(0);
   originInflight.set(0);
   originRejections.inc(0);
   for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, cacheLookups, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
+  return { registry, httpDuration, httpRequests, cacheLookups, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/**
+ * The series of requests and WordPress answers, at 0, before the first event (≈ 1,500 series,
+ * which steady traffic would create anyway): every route × status class (a first 404, 5xx or 499 of
+ * any route is counted), the latency of every page route's answers (GET, 200), and every REST
+ * route × the statuses the origin panels and alerts read.
+ */
+function startAtZero(metrics: {
+  httpDuration: Histogram<"method" | "route" | "status">;
+  httpRequests: Counter<"route" | "status_class">;
+  originRequests: Counter<"rest_route" | "status">;
+  originDuration: Histogram<"rest_route">;
+}): void {
+  for (const route of ROUTE_LABELS) for (const status_class of STATUS_CLASSES) metrics.httpRequests.inc({ route, status_class }, 0);
+  for (const route of PAGE_ROUTES) metrics.httpDuration.zero({ method: "GET", route, status: "200" });
+  for (const rest_route of REST_ROUTES) {
+    metrics.originDuration.zero({ rest_route });
+    for (const status of ORIGIN_STATUSES) metrics.originRequests.inc({ rest_route, status }, 0);
+  }
+}

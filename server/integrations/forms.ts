@@ -4,7 +4,7 @@
 // captcha (token for the form's action) → provider. A provider failure is logged with its code
 // and never with the visitor's data; the visitor gets a friendly message and keeps the input.
 import type { Logger } from "../logger";
-import type { CaptchaVerifier } from "./captcha";
+import type { CaptchaVerifier } from "./captcha-verifier";
 import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
 import type { ClientLimiter } from "../http/rate-limits";

@@ -5,7 +5,7 @@
 // "unavailable". Secrets stay here; the browser only learns the booleans in `flags`.
 import type { Config } from "../config";
 import type { Logger } from "../logger";
-import { createCaptchaVerifier, type CaptchaVerifier } from "./captcha";
+import { createCaptchaVerifier, type CaptchaVerifier } from "./captcha-verifier";
 import { contactFormClient } from "./contact-form-7";
 import { contactService, newsletterService } from "./forms";
 import { getResponseProvider, type NewsletterProvider } from "./newsletter";
@@ -52,6 +52,3 @@ export function createIntegrations(options: IntegrationsOptions): Integrations {
     flags: { newsletter: newsletter.enabled, contact: contact.enabled, captcha: captcha.enabled },
   };
 }
-
-export { clientErrorsHandler, CLIENT_ERRORS_PATH } from "./client-errors";
-export { serviceWorkerHandler, SERVICE_WORKER_PATH } from "./service-worker";

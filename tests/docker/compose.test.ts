@@ -112,7 +112,7 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
     await runOk(["restart", "site"], 120_000);
     await until(() => fetch(`${site}/readyz`).then((r) => r.ok, () => false), 60_000, () => "the site did not come back after restart");
     // Content requests only (the site also asks WordPress's REST index for its languages at start).
-    const contentRequests = /^wp_origin_requests_total\{[^}]*endpoint="(?:wp\/v2|wuxt\/v1)[^}]*\} (\S+)$/;
+    const contentRequests = /^wp_origin_requests_total\{[^}]*rest_route="(?:wp\/v2|wuxt\/v1)[^}]*\} (\S+)$/;
     const before = await metric(contentRequests);
     const again = await home();
     expect(again.status).toBe(200);

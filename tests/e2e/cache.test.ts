@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
-import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server";
+import { startDemoWordPress, type DemoWordPress } from "../../demo";
 import { signWebhook } from "../../server/http/cache-api";
 
 const ready = hasBuild() && hasRedisServer();

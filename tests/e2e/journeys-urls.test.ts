@@ -13,7 +13,7 @@ import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { launchBrowser, watchPage, stopAll } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import type { PostRecord, TermRecord } from "../../demo";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";
 

@@ -331,13 +331,13 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     /** The pages the document has prefetched so far (React Router's data prefetch links). */
     async function prefetchedPages(page: Page): Promise<string[]> {
       const hrefs = await page.$$eval('link[rel="prefetch"][as="fetch"]', (links) => links.map((l) => l.getAttribute("href") ?? ""));
-      return [...new Set(hrefs.map((h) => h.split("?")[0]!.replace(/\.data$/, "").replace(/^\/_root$/, "/")))].sort();
+      return [...new Set(hrefs.map((h) => h.split("?")[0]!.replace(/\/_\.data$/, "/").replace(/\.data$/, "")))].sort();
     }
 
     async function waitForPrefetched(page: Page, paths: string[]): Promise<void> {
       await page.waitForFunction(
         (wanted) => {
-          const have = new Set([...document.querySelectorAll('link[rel="prefetch"][as="fetch"]')].map((l) => (l.getAttribute("href") ?? "").split("?")[0]!.replace(/\.data$/, "")));
+          const have = new Set([...document.querySelectorAll('link[rel="prefetch"][as="fetch"]')].map((l) => (l.getAttribute("href") ?? "").split("?")[0]!.replace(/\/_\.data$/, "/").replace(/\.data$/, "")));
           return wanted.every((p) => have.has(p));
         },
         paths,

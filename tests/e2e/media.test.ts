@@ -7,7 +7,7 @@ import type { Browser } from "playwright-core";
 import { hasBuild, hasChromium } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { launchBrowser, stopAll, watchPage } from "../support/browser";
-import { RENDITION_WIDTHS } from "../../server/media/widths";
+import { RENDITION_WIDTHS } from "../../common/renditions";
 
 const ready = hasBuild() && hasChromium();
 let site: RunningSite;

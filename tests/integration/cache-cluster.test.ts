@@ -7,7 +7,7 @@ import { type Cluster } from "ioredis";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheLogger, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import { have } from "../support/requirements";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import { hasRedisServer, startRedisCluster, type RedisClusterServer } from "../support/redis-server";
 import { sleep, waitFor } from "../support/wait";
 

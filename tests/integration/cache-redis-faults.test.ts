@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { CacheEntry } from "../../server/content/cached";
 import { createCacheStack, createPolicies, createRedisClients, type CacheStack, type CacheStackOptions, type PurgeEvent } from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import { sleep, waitFor } from "../support/wait";
 
 const policies = createPolicies({ freshSeconds: 5, staleSeconds: 30 });
@@ -95,12 +95,15 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     expect(states[0]).toBe(true);
     expect(states.at(-1)).toBe(false);
     expect(stack.stats().redis).toBe("down");
+    // No connection: every call fails at once, and /readyz says so (it said "closed").
+    expect(stack.stats().breaker).toBe("open");
     expect(origin.calls).toBe(20 + 30); // known keys never left memory
 
     const resyncs = () => events.filter((e) => e.source === "reconnect").length;
     const resyncsBefore = resyncs();
     await server.restart();
     await waitFor(() => states.at(-1) === true, 5000, "redisState(true)");
+    expect(stack.stats().breaker).toBe("closed");
     await waitFor(() => resyncs() > resyncsBefore, 5000, "the memory drop");
     expect(stack.stats().memory.entries).toBe(0);
     // Served again through Redis: a fetch lands there.

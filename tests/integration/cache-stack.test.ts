@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Redis } from "ioredis";
 import type { CacheEntry, CachePolicyName } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import {
   createCacheStack,
   createKeyspace,
@@ -135,6 +135,43 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     const c = await instance();
     expect((await c.get("wp:products:list", origin.fetch())).n).toBe(1);
     expect(origin.calls).toBe(1);
+  });
+
+  it("counts each read once by what answered it, and a Redis copy no newer than memory's as a Redis miss", async () => {
+    next();
+    const counted = () => {
+      const c = { reads: [] as string[], lookups: [] as string[] };
+      return { c, observe: { lookup: (tier: string, result: string) => void c.lookups.push(`${tier}:${result}`), read: (answer: string) => void c.reads.push(answer), redisState: () => undefined } };
+    };
+    const one = counted();
+    const two = counted();
+    const a = await instance({ observe: one.observe });
+    const b = await instance({ observe: two.observe });
+    const origin = numberedOrigin();
+    const key = "wp:collections:list";
+    await a.get(key, origin.fetch("collections:list"));
+    await a.get(key, origin.fetch("collections:list"));
+    await b.get(key, origin.fetch("collections:list"));
+    expect(one.c.reads).toEqual(["origin", "memory"]);
+    // B never fetched it: Redis answered, fresh.
+    expect(two.c.reads).toEqual(["redis"]);
+    expect(two.c.lookups).toEqual(["memory:miss", "redis:hit"]);
+
+    // Stale by time in A's memory and in Redis alike: the read is answered stale, and Redis, which
+    // held nothing A lacked, counts a miss (not a second stale answer for the same read).
+    await sleep(350);
+    one.c.lookups.length = 0;
+    expect((await a.get(key, origin.fetch("collections:list"))).n).toBe(1);
+    expect(one.c.reads.at(-1)).toBe("stale");
+    expect(one.c.lookups).toEqual(["memory:stale", "redis:miss"]);
+    await waitFor(() => origin.calls === 2, 2000, "the background revalidation");
+
+    // Soft-purged everywhere: the read waits for WordPress.
+    await a.stack.purge(["collections:list"], { mode: "soft" });
+    expect((await a.get(key, origin.fetch("collections:list"))).n).toBe(3);
+    expect(one.c.reads).toEqual(["origin", "memory", "stale", "origin"]);
+    // One answer per read: answered by a cache can never exceed the reads.
+    expect(one.c.reads.length + two.c.reads.length).toBe(5);
   });
 
   it("a dead lock holder is replaced once its lock expires", async () => {

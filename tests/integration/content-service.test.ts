@@ -3,8 +3,7 @@
 // gallery, related), menus, pages, search, and the keys and tags every WordPress call is cached
 // under. The catalogue itself is the oracle wherever a test needs to know what is there.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import { startDemoWordPress, type DemoWordPress, type PostRecord, type TermRecord } from "../../demo";
 import type { Cached, CachePolicyName } from "../../server/content/cached";
 import { createContentService } from "../../server/content/content-service";
 import type { ContentService, Lang } from "../../common/content";

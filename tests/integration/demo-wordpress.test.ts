@@ -3,8 +3,7 @@
 // it links to, and the scale knob. Each test reads what a client would see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
-import { startDemoWordPress, type DemoWordPress } from "../../server/demo/server";
-import type { PostRecord } from "../../server/demo/model";
+import { startDemoWordPress, type DemoWordPress, type PostRecord } from "../../demo";
 
 type Json = Record<string, any>;
 

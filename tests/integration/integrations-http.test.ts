@@ -11,7 +11,8 @@ import { Writable } from "node:stream";
 import express from "express";
 import pino from "pino";
 import { Registry } from "prom-client";
-import { clientErrorsHandler, serviceWorkerHandler } from "../../server/integrations";
+import { clientErrorsHandler } from "../../server/http/client-error-reports";
+import { serviceWorkerHandler } from "../../server/http/service-worker";
 
 const lines: string[] = [];
 const logger = pino({ level: "info" }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } }));

@@ -13,7 +13,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type Fault, type FaultyWordPress } from "../support/faulty-wordpress";
 import { metricValue, probe, readMetrics } from "../reliability/support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 
@@ -120,6 +120,13 @@ describe.runIf(ready)("languages the site serves", () => {
       expect(res.status, from).toBe(301);
       expect(res.headers.get("location"), from).toBe(to);
       expect((await probe(site.url + to)).status, to).toBe(200);
+    }
+    // A page's data request with a trailing slash (`/products/_.data`, React Router 8's form) goes
+    // where the page's document goes, its own query kept and the router's dropped.
+    for (const [from, to] of [["/products/_.data", "/products"], ["/Products/_.data?sort=name&_routes=root", "/products?sort=name"]] as const) {
+      const res = await probe(site.url + from);
+      expect(res.status, from).toBe(204);
+      expect(res.headers.get("x-remix-redirect"), from).toBe(to);
     }
     for (const path of ["/no-such-page/", "/categories/no-such-category/products/1/extra/"]) {
       const res = await probe(site.url + path);

@@ -9,7 +9,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite, adminPurge } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { metricValue, probe, readMetrics } from "../reliability/support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ADMIN_TOKEN = "admin-token-edge-cases-0123456789";
 const ready = hasBuild();

@@ -10,7 +10,7 @@ import { hasBuild } from "../support/requirements";
 import { getStatus, startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, metricValue, readMetrics } from "./support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 const VISITORS = 300;

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild, hasJemalloc } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import { RENDITION_WIDTHS } from "../../server/media/widths";
+import { RENDITION_WIDTHS } from "../../common/renditions";
 import { figure, metricValue, probe, readMetrics } from "./support";
 
 const ready = hasBuild();

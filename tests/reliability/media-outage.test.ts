@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { adminPurge, startSite, waitForLog, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 import { metricValue, probe, readMetrics } from "./support";
 import { uploadKey } from "../../server/media/ids";
 

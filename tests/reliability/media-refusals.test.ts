@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 import { MEDIA_BOUNDS } from "../../server/media/service";
 import { figure, probe } from "./support";
 

@@ -14,7 +14,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { waitFor } from "../support/wait";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 import { figure, metricValue, probe, readMetrics } from "./support";
 
 const ready = hasBuild();

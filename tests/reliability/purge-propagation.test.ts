@@ -9,7 +9,7 @@ import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-s
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { signWebhook } from "../../server/http/cache-api";
 import { figure, percentile, probe, sleep } from "./support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild() && hasRedisServer();
 const SECRET = "reliability-webhook-secret-0123";

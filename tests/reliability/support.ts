@@ -4,8 +4,7 @@
 // list of page types both languages have, taken from the demo catalogue a test runs against.
 import http from "node:http";
 import net from "node:net";
-import type { DemoCatalogue } from "../../server/demo/catalogue";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import type { DemoCatalogue, PostRecord, TermRecord } from "../../demo";
 
 /** One measured figure, for the CI log. Durations are printed, never asserted (beyond generous bounds). */
 export function figure(name: string, value: string | number): void {

@@ -7,7 +7,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, leaksInternals, load, metricValue, pageTypes, probe, readMetrics, sleep } from "./support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 let wp: FaultyWordPress;

@@ -8,7 +8,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type Fault, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, leaksInternals, probe, sleep } from "./support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 const TIMEOUT_MS = 2000;

@@ -18,7 +18,7 @@ import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { signWebhook } from "../../server/http/cache-api";
 import { figure, percentile, probe } from "../reliability/support";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 
 const ready = hasBuild();
 const SECRET = "security-webhook-secret-0123456";

@@ -17,7 +17,7 @@ import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, probe, rawGet } from "../reliability/support";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import type { PostRecord, TermRecord } from "../../demo";
 
 const ready = hasBuild();
 const SITE_URL = "http://fc.test";

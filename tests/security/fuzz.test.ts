@@ -14,7 +14,7 @@ import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, load, metricValue, probe, readMetrics, sleep } from "../reliability/support";
 import { SEGMENTS } from "../../common/locale";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import type { PostRecord, TermRecord } from "../../demo";
 import { prng } from "../support/prng";
 
 const ready = hasBuild();

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import type { PostRecord } from "../../server/demo/model";
+import type { PostRecord } from "../../demo";
 import { previewSignature } from "../../server/http/preview-gate";
 import { RATE_LIMITS } from "../../server/http/rate-limits";
 import { probe } from "../reliability/support";

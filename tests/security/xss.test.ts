@@ -13,7 +13,7 @@ import { startSite, type RunningSite } from "../support/site";
 import { launchBrowser, stopAll, waitForHydration } from "../support/browser";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, probe } from "../reliability/support";
-import type { PostRecord, TermRecord } from "../../server/demo/model";
+import type { PostRecord, TermRecord } from "../../demo";
 
 const ready = hasBuild() && hasChromium();
 let wp: FaultyWordPress;

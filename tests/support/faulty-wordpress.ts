@@ -4,8 +4,7 @@
 // tests can assert counts (ARCHITECTURE: nginx/Varnish's habit).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { DemoCatalogue } from "../../server/demo/catalogue";
-import { createDemoResponder } from "../../server/demo/server";
+import { DemoCatalogue, createDemoResponder } from "../../demo";
 
 export type Fault =
   | { kind: "status"; status: number; code: string; message?: string; /** answered after this long */ ms?: number }

@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { DemoCatalogue } from "../../server/demo/catalogue";
+import { DemoCatalogue } from "../../demo";
 import { exportCatalogue, inOneLanguage, renderUploads } from "../../docker/wordpress/export-demo";
 import { have, requirePart } from "./requirements";
 import { freePort } from "./site";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { buildRecord, freshness, fromRedisHash, isSoftPurged, serve, toRedisFields } from "../../server/cache/entry";
 import { createPolicies } from "../../server/cache/policies";
 import { WordPressError } from "../../server/content/wordpress-client";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 
 const policies = createPolicies({ freshSeconds: 60, staleSeconds: 600 });
 

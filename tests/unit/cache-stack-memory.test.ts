@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createCacheStack, createCacheStackFromConfig, createPolicies, type CacheStack, type PurgeEvent } from "../../server/cache/index";
 import type { CacheEntry } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
-import { wordpressOriginErrors } from "../../server/content/origin-errors";
+import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const stacks: CacheStack[] = [];
@@ -193,7 +193,7 @@ describe("CacheStack, memory tier only", () => {
   });
 
   it("is built from the configuration: no Redis configured, memory tier only", async () => {
-    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2, pageCacheMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
+    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
     stacks.push(s);
     expect(s.stats()).toMatchObject({ redis: "disabled", memory: { entries: 0, maxBytes: 2 * 1024 * 1024 } });
     expect(await s.cached("k", [], "menu", async () => "menu")).toBe("menu");

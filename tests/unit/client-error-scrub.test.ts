@@ -4,7 +4,7 @@
 // included. That it costs time in proportion to its input is checked on the running site
 // (tests/security/client-error-cost.test.ts).
 import { describe, expect, it } from "vitest";
-import { scrub, scrubEmails, scrubNumbers, scrubUrls } from "../../server/integrations/scrub";
+import { scrub, scrubEmails, scrubNumbers, scrubUrls } from "../../server/http/report-scrubbing";
 import { prng } from "../support/prng";
 
 const oracle = {

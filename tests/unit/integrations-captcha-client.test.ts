@@ -1,7 +1,7 @@
 // The captcha client raises exactly the errors the error page names, and loads the provider's script once,
 // only when asked. Browser access is injected: no DOM needed.
 import { describe, expect, it, vi } from "vitest";
-import { CAPTCHA_ERRORS, CAPTCHA_VERSION, createCaptchaClient, type CaptchaWindow, type Grecaptcha } from "../../app/lib/captcha";
+import { CAPTCHA_ERRORS, CAPTCHA_VERSION, createCaptchaClient, type CaptchaWindow, type Grecaptcha } from "../../app/lib/captcha-client";
 
 const SCRIPT = "https://captcha.example/api.js";
 

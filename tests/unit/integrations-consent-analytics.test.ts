@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { allowsTags, CONSENT_STORAGE_KEY, policyLinks, readConsent, writeConsent } from "../../app/lib/consent";
 import { CONSENT_DEFAULT_SCRIPT, consentModeState, ensureGtag, loadTagManager, pageViewEvent, tagManagerUrl, updateConsentMode, type AnalyticsWindow } from "../../app/lib/analytics";
-import { buildPayload, createClientErrorReporter, MAX_BYTES, stripUrl } from "../../app/lib/client-errors";
+import { buildPayload, createClientErrorReporter, MAX_BYTES, stripUrl } from "../../app/lib/client-error-reporter";
 
 function memoryStorage() {
   const map = new Map<string, string>();

@@ -5,7 +5,7 @@ import { readContact, readNewsletter, validateContact, validateNewsletter } from
 import { createRateLimits } from "../../server/http/rate-limits";
 import { getResponseProvider } from "../../server/integrations/newsletter";
 import { contactFormClient } from "../../server/integrations/contact-form-7";
-import { createCaptchaVerifier } from "../../server/integrations/captcha";
+import { createCaptchaVerifier } from "../../server/integrations/captcha-verifier";
 import { outcomeInit, outcomeStatus } from "../../common/form-outcomes";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { alternatePath, langFromPath, listPathOf, localizePath, productPath } from "../../common/locale";
 import { preferredLang } from "../../server/http/language-redirect";
 import { localeCookieString } from "../../common/locale-cookie";
-import { routeLabel } from "../../server/http/route-label";
+import { ROUTE_LABELS, routeLabel } from "../../server/http/route-label";
+import { routeIdOf } from "../../common/route-table";
 import en from "../../locales/en/common.json";
 import it_ from "../../locales/it/common.json";
 
@@ -79,5 +80,22 @@ describe("metric route labels", () => {
     expect(routeLabel("/wp-admin/../../etc/passwd")).toBe("not-found");
     expect(routeLabel("/products/12.data")).toBe("/products/:id.data");
     expect(routeLabel("/assets/entry-abc.js")).toBe("/assets/*");
+  });
+
+  it("are one of ROUTE_LABELS whatever the path, so the metrics' series are known from start-up", () => {
+    const paths = [
+      "/", "/it", "/_root.data", "/products.data", "/it/prodotti/7.data", "/healthz", "/readyz", "/robots.txt", "/sitemap-it.xml",
+      "/api/cache/webhook", "/api/cache/purge", "/api/unknown", "/media/2024/01/a.jpg", "/assets/x.css", "/favicon.ico",
+      "/wp-login.php", "/.env", "/x.data", "/x.data.data.data", "/products.data.data", "/healthz.data", "/%2e%2e/etc", "//double", "/products/",
+    ];
+    for (const path of paths) expect(ROUTE_LABELS, path).toContain(routeLabel(path));
+    expect(new Set(ROUTE_LABELS).size).toBe(ROUTE_LABELS.length);
+  });
+
+  it("name the home page's data request (`/_.data`, React Router 8's form) after the home page, in labels and log lines", () => {
+    expect(routeLabel("/_.data")).toBe("/.data");
+    expect(routeLabel("/it.data")).toBe("/.data");
+    expect(routeIdOf("/_.data")).toBe("home-en");
+    expect(routeIdOf("/it.data")).toBe("home-it");
   });
 });

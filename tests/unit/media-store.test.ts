@@ -12,7 +12,7 @@ import { MediaStore } from "../../server/media/store";
 import { acceptable, fastFormat, negotiate } from "../../server/media/renditions";
 import { TransformBudget, transformBytes, TransformsBusy, TransformTooLarge } from "../../server/media/budget";
 import { cgroupCpuQuota } from "../../server/runtime/cpus";
-import { isRenditionWidth, widthsFor } from "../../server/media/widths";
+import { isRenditionWidth, widthsFor } from "../../common/renditions";
 
 const logger = { warn: () => undefined };
 let dir: string;

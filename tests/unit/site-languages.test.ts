@@ -3,7 +3,8 @@
 // pinning it, a language refused at run time, and a WordPress that cannot be asked.
 import { describe, expect, it } from "vitest";
 import pino from "pino";
-import { createSiteLanguages, parseSiteLanguages } from "../../server/content/site-languages";
+import { createSiteLanguages } from "../../server/content/site-languages";
+import { parseSiteLanguages } from "../../common/locale";
 import { WordPressError, type WordPressClient, type WpResponse } from "../../server/content/wordpress-client";
 
 const logger = pino({ level: "silent" });

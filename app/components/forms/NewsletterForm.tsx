@@ -37,7 +37,7 @@ export function NewsletterForm({ variant, actionData }: { variant: "page" | "foo
 
   return (
     <section className={`newsletter-form newsletter-form--${variant}`} aria-labelledby={titleId}>
-      <h2 id={titleId} className={variant === "footer" ? "newsletter-form__title label" : "newsletter-form__title section-title"}>{t("newsletter.title")}</h2>
+      <h2 id={titleId} className={variant === "footer" ? "newsletter-form__title label" : "newsletter-form__title section-title"}>{t(variant === "footer" ? "newsletter.title" : "newsletter.formTitle")}</h2>
       <p className="newsletter-form__intro">{t("newsletter.intro")}</p>
       <form {...form.formProps} className="form">
         <div className="form__row">

@@ -2,7 +2,7 @@
 // (`prepare` on focus or input), and `token()` asks a token for the form's named action. Off
 // (no key) it returns no token and the server does not ask for one.
 import { useCallback, useMemo, useSyncExternalStore } from "react";
-import { captchaClientFor } from "../../lib/captcha";
+import { captchaClientFor } from "../../lib/captcha-client";
 import { usePublicConfig } from "../../lib/use-public-config";
 
 export function useCaptcha(action: "newsletter" | "contact") {

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useFetcher } from "react-router";
 import type { FormOutcome } from "../../../common/form-outcomes";
-import { reportClientError } from "../../lib/client-errors";
+import { reportClientError } from "../../lib/client-error-reporter";
 import { useCaptcha, useHydrated } from "./use-captcha";
 
 export type ClientStatus = "captcha" | "offline" | null;

@@ -2,7 +2,7 @@
 // security control: two requests that may render differently must never share a key, so the key
 // is derived from the route table as React Router matches routes.
 import type { IncomingMessage } from "node:http";
-import { DATA_QUERY, FILE_PATHS, matchRoute } from "../../../common/route-table";
+import { DATA_QUERY, FILE_PATHS, matchRoute, pagePathOf } from "../../../common/route-table";
 import { normaliseSearch } from "../../../common/search-query";
 
 /**
@@ -16,7 +16,7 @@ import { normaliseSearch } from "../../../common/search-query";
  */
 export function pageCacheKey(pathname: string, search: URLSearchParams): string {
   const isData = pathname.endsWith(".data");
-  const pagePath = isData ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
+  const pagePath = pagePathOf(pathname);
   // /preview is never cached (private), but the router renders it from the key's parameters too.
   const query = matchRoute(pagePath)?.route.query ?? {};
   const declared = [...Object.keys(query), ...(isData ? DATA_QUERY : [])];
@@ -49,8 +49,7 @@ export function lookupKey(req: IncomingMessage, pathname: string, search: string
 
 /** The search a page request renders (normalised), or undefined when its route has none or it is empty. */
 export function searchOf(pathname: string, search: URLSearchParams): string | undefined {
-  const pagePath = pathname.endsWith(".data") ? pathname.slice(0, -5).replace(/\/_root$/, "/") || "/" : pathname;
-  for (const [name, kind] of Object.entries(matchRoute(pagePath)?.route.query ?? {})) {
+  for (const [name, kind] of Object.entries(matchRoute(pagePathOf(pathname))?.route.query ?? {})) {
     if (kind !== "search") continue;
     const value = normaliseSearch(search.get(name) ?? "");
     if (value) return value;

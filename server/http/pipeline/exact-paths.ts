@@ -6,7 +6,7 @@
 // spelling of such a path is a 404 before a handler, a redirect or the router sees it.
 import type { RequestHandler } from "express";
 import { FILE_PATHS, LANGS, DEFAULT_LANG, WORDS } from "../../../common/route-table";
-import { CLIENT_ERRORS_PATH } from "../../integrations";
+import { CLIENT_ERRORS_PATH } from "../client-error-reports";
 
 export const HEALTH_PATH = "/healthz";
 export const READY_PATH = "/readyz";

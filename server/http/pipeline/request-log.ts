@@ -5,7 +5,7 @@ import { randomUUID } from "node:crypto";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import onHeaders from "on-headers";
 import type { Logger } from "../../logger";
-import type { Metrics } from "../metrics";
+import { statusClass, type Metrics } from "../metrics";
 import { routeLabel } from "../route-label";
 import { routeIdOf } from "../../../common/route-table";
 import type { Drain } from "./drain";
@@ -54,6 +54,7 @@ export function requestObserver(options: {
       const route = routeLabel(path);
       const status = abandoned ? ABANDONED_STATUS : res.statusCode;
       metrics.httpDuration.observe({ method: req.method ?? "GET", route, status: String(status) }, seconds);
+      metrics.httpRequests.inc({ route, status_class: statusClass(status, abandoned) });
       logger.info({
         reqId: id,
         method: req.method,

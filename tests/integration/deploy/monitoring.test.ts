@@ -9,34 +9,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../../support/requirements";
 import { startSite, type RunningSite } from "../../support/site";
 import { CHART, ROOT, hasPromtool, readYaml, run } from "./tools";
+import { ALERTS, dashboard, drawnPanels, legendLabels, type Rule } from "./dashboard";
 
 const tools = hasPromtool();
 const ready = tools && hasBuild();
-const ALERTS = path.join(CHART, "files/alerts.yaml");
 /** Series Prometheus makes itself (not the site's /metrics). */
 const PROMETHEUS_SERIES = new Set(["up"]);
 const ALERT_TESTS = path.join(CHART, "files/alerts.test.yaml");
-const DASHBOARD = path.join(CHART, "files/dashboard.json");
-
-interface Rule {
-  alert: string;
-  expr: string;
-  for?: string;
-  labels: Record<string, string>;
-  annotations: Record<string, string>;
-}
-interface Panel {
-  id: number;
-  type: string;
-  title: string;
-  datasource?: { type: string; uid: string };
-  targets?: { expr: string; refId: string }[];
-}
 
 const PROMQL_WORDS = new Set([
   "sum", "min", "max", "avg", "count", "rate", "irate", "increase", "delta", "by", "without", "on", "ignoring",
   "group_left", "group_right", "and", "or", "unless", "bool", "offset", "histogram_quantile", "clamp_min", "clamp_max",
-  "abs", "topk", "bottomk", "quantile", "absent", "vector", "scalar", "time", "le",
+  "abs", "topk", "bottomk", "quantile", "absent", "vector", "scalar", "time", "le", "timestamp", "changes", "last_over_time",
 ]);
 
 /** The metric names a PromQL expression reads. */
@@ -70,7 +54,7 @@ function exactSelections(expr: string): { metric: string; label: string; value: 
 }
 
 const rules = (): Rule[] => (readYaml(ALERTS)[0] as { groups: { rules: Rule[] }[] }).groups.flatMap((g) => g.rules);
-const dashboard = () => JSON.parse(readFileSync(DASHBOARD, "utf8")) as { uid: string; title: string; panels: Panel[]; templating: { list: { name: string }[] } };
+
 const dashboardExprs = () => dashboard().panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
 
 describe.runIf(tools)("the alert rules", () => {
@@ -103,8 +87,10 @@ describe.runIf(tools)("the alert rules", () => {
     ]) expect(names).toContain(alert);
     // Every expression is about the site's job, and the 5xx and latency alerts leave the probes out.
     for (const rule of rules()) expect(rule.expr, rule.alert).toContain('job="fc-site"');
-    for (const rule of rules().filter((r) => /^FcSite(High5xx|LatencyBudget)/.test(r.alert))) {
-      for (const selector of rule.expr.matchAll(/http_request_duration_seconds_\w+\{([^}]*)\}/g)) expect(selector[1], rule.alert).toMatch(/route!~"\/healthz\|\/readyz/);
+    for (const rule of rules().filter((r) => /^FcSite(High5xx|LatencyBudget|RequestsAbandoned)/.test(r.alert))) {
+      const selectors = [...rule.expr.matchAll(/(?:http_request_duration_seconds_\w+|http_requests_total)\{([^}]*)\}/g)];
+      expect(selectors.length, rule.alert).toBeGreaterThan(0);
+      for (const selector of selectors) expect(selector[1], rule.alert).toMatch(/route!~"\/healthz\|\/readyz/);
     }
     const runbook = readFileSync(path.join(ROOT, "docs/runbook.md"), "utf8");
     for (const rule of rules()) {
@@ -139,11 +125,52 @@ describe.runIf(tools)("the dashboard", () => {
   it("shows every series the runbook reads", () => {
     const used = new Set(dashboardExprs().flatMap(metricNames));
     for (const metric of [
-      "http_request_duration_seconds_count", "http_request_duration_seconds_bucket", "wp_cache_lookups_total",
+      "http_requests_total", "http_request_duration_seconds_bucket", "wp_cache_lookups_total", "wp_cache_reads_total",
       "wp_origin_requests_total", "wp_origin_request_duration_seconds_bucket", "wp_cache_purges_total", "wp_cache_redis_up",
       "nodejs_eventloop_lag_p99_seconds", "process_resident_memory_bytes", "nodejs_heap_size_used_bytes",
-      "webhook_requests_total", "cdn_purge_requests_total",
+      "webhook_requests_total", "cdn_purge_requests_total", "page_renders_total", "up", "process_start_time_seconds",
     ]) expect(used, metric).toContain(metric);
+  });
+
+  it("answers first whether every pod is scraped: targets up, the last scrape's age, restarts", () => {
+    const board = dashboard();
+    expect(board.panels[0]).toMatchObject({ type: "row", title: "Pods: scraped and serving" });
+    const top = drawnPanels(board).slice(0, 3);
+    expect(top.map((p) => p.title)).toEqual(["Pods up (Prometheus scrapes them)", "Seconds since the last successful scrape", "Restarts (dashboard range)"]);
+    expect(top.map((p) => metricNames(p.targets![0]!.expr))).toEqual([["up"], ["process_start_time_seconds"], ["process_start_time_seconds"]]);
+    // Nothing that reads a rate sits above them.
+    const firstRate = drawnPanels(board).findIndex((p) => p.targets?.some((t) => /\b(rate|increase)\(/.test(t.expr)));
+    expect(firstRate).toBeGreaterThanOrEqual(3);
+  });
+
+  it("keeps units and legends true to the queries", () => {
+    for (const panel of drawnPanels()) {
+      const exprs = panel.targets!.map((t) => t.expr);
+      const unit = panel.fieldConfig?.defaults?.unit;
+      // A panel draws one kind of number: ratios (a division) or not, never both on one axis.
+      const ratios = exprs.map((e) => /\)\s*\/\s*(ignoring \(\w+\) group_left )?sum/.test(e));
+      expect(new Set(ratios).size, `${panel.title} mixes ratios with other series`).toBe(1);
+      if (ratios[0]) expect(unit, panel.title).toBe("percentunit");
+      if (unit === "percentunit" && !ratios[0]) throw new Error(`${panel.title}: percent of what?`);
+      if (unit === "reqps") for (const e of exprs) expect(e, panel.title).toMatch(/\brate\(/);
+      // Mean or max of a 0/1 state says nothing an SRE can use.
+      if (unit === "bool" || panel.type === "state-timeline") expect(panel.options?.legend?.calcs ?? [], panel.title).not.toEqual(expect.arrayContaining(["mean"]));
+      // A legend names labels the query keeps (by, or the selected series' own).
+      for (const target of panel.targets!) {
+        const by = [...target.expr.matchAll(/\bby \(([^)]*)\)/g)].flatMap((m) => m[1]!.split(",").map((l) => l.trim()));
+        const aggregated = /\b(sum|max|min|avg|count)\b/.test(target.expr);
+        for (const label of legendLabels(target.legendFormat)) if (aggregated) expect(by, `${panel.title}: {{${label}}}`).toContain(label);
+      }
+    }
+  });
+
+  it("is what the runbook describes: every panel and row it names exists", () => {
+    const runbook = readFileSync(path.join(ROOT, "docs/runbook.md"), "utf8");
+    const titles = new Set(dashboard().panels.map((p) => p.title));
+    // Markdown wraps lines inside a title.
+    const named = [...runbook.matchAll(/(?:panel|row)\s+"([^"]+)"|"([^"]+)"\s+(?:panel|row)/gi)].map((m) => (m[1] ?? m[2]!).replace(/\s+/g, " "));
+    expect(named.length).toBeGreaterThan(10);
+    for (const title of named) expect(titles, `the runbook names "${title}"`).toContain(title);
   });
 });
 
@@ -177,6 +204,12 @@ describe.runIf(ready)("the running site's /metrics", () => {
     const wanted = new Set([...dashboardExprs(), ...rules().map((r) => r.expr)].flatMap(metricNames).filter((m) => !PROMETHEUS_SERIES.has(m)));
     expect(wanted.size).toBeGreaterThan(8);
     for (const metric of wanted) expect(present, metric).toContain(metric);
+  });
+
+  it("has no label a Prometheus Operator target label would shadow (it would become exported_*)", () => {
+    const names = new Set(samples.flatMap((l) => [...(l.match(/\{([^}]*)\}/)?.[1] ?? "").matchAll(/(\w+)="/g)].map((m) => m[1]!)));
+    for (const label of ["endpoint", "namespace", "pod", "service", "job", "instance", "container"]) expect(names, label).not.toContain(label);
+    expect(samples.some((l) => l.startsWith("wp_origin_requests_total{rest_route="))).toBe(true);
   });
 
   it("has the label values they select on, from start-up", () => {

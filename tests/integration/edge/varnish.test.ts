@@ -15,7 +15,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhook } from "../../../server/http/cache-api";
 import { createCdnPurger, CdnPurgeError } from "../../../server/cdn";
-import type { PostRecord } from "../../../server/demo/model";
+import type { PostRecord } from "../../../demo";
 import { hasBuild } from "../../support/requirements";
 import { freePort, startSite, type RunningSite } from "../../support/site";
 import { startFaultyWordPress, type FaultyWordPress } from "../../support/faulty-wordpress";

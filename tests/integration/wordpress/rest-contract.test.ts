@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { startDemoWordPress, type DemoWordPress } from "../../../server/demo/server";
+import { startDemoWordPress, type DemoWordPress, type PostRecord } from "../../../demo";
 import { createWordPressClient, isWordPressError, type WordPressClient, type WpParams } from "../../../server/content/wordpress-client";
 import {
   parseWp,
@@ -26,7 +26,6 @@ import {
 } from "../../../server/content/schemas";
 import { createContentService } from "../../../server/content/content-service";
 import type { ContentService } from "../../../common/content";
-import type { PostRecord } from "../../../server/demo/model";
 import { hasWordPressParts, startWordPress, type WordPressSite } from "../../support/wordpress-site";
 
 const enabled = hasWordPressParts();

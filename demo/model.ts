@@ -2,9 +2,9 @@
 // wp_terms, nav menus), before the REST layer turns them into responses. Dates are the site's
 // local time (Europe/Rome), like post_date; the REST layer derives the *_gmt fields.
 import type { Artwork } from "./artwork/recipes";
-import type { Lang } from "../../common/locale";
+import type { Lang } from "../common/locale";
 
-export type { Lang } from "../../common/locale";
+export type { Lang } from "../common/locale";
 export const LANGS: readonly Lang[] = ["en", "it"];
 export const DEFAULT_LANG: Lang = "en";
 

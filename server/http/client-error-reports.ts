@@ -1,15 +1,15 @@
 // POST /api/client-errors: uncaught errors and unhandled rejections reported by browsers
-// (app/lib/client-errors.ts, navigator.sendBeacon). Small JSON (≤ 8 KiB), validated, stripped
+// (app/lib/client-error-reporter.ts, navigator.sendBeacon). Small JSON (≤ 8 KiB), validated, stripped
 // of anything personal that slipped through (query strings, fragments, email addresses, long
-// numbers: scrub.ts, in time linear in the report's length whatever it holds), logged
+// numbers: report-scrubbing.ts, in time linear in the report's length whatever it holds), logged
 // at warn and counted in `client_errors_total{kind}`. Rate-limited per IP. 204 on success,
 // 400 malformed, 413 too large, 415 wrong type, 429 over the limit.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
 import { Counter, type Registry } from "prom-client";
 import { z } from "zod";
 import type { Logger } from "../logger";
-import { createRateLimits, type ClientLimiter } from "../http/rate-limits";
-import { scrub } from "./scrub";
+import { createRateLimits, type ClientLimiter } from "./rate-limits";
+import { scrub } from "./report-scrubbing";
 
 export const CLIENT_ERRORS_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 8 * 1024;

@@ -1,5 +1,5 @@
 // Uncaught errors and unhandled rejections in the browser reach the operators: each is sent with
-// navigator.sendBeacon to POST /api/client-errors (server/integrations/client-errors.ts), at most
+// navigator.sendBeacon to POST /api/client-errors (server/http/client-error-reports.ts), at most
 // MAX_PER_PAGE per page view, duplicates once, sampled, under 8 KiB, and with no personal data:
 // paths without query strings or fragments, no form input, no user agent.
 

@@ -15,7 +15,7 @@ import { form as formCopy } from "./copy/forms";
 import { DRAFTS, LINEUP, series as seriesCopy, type LineupEntry } from "./copy/series";
 import type { SeriesKey } from "./copy/keys";
 import { COLLECTIONS, DESIGNERS, EXCLUSIVES, IMAGEMAPS, PROJECTS, type ProductRef } from "./copy/editions";
-import { COMPANY, MENUS, PAGES, TAGLINE, type MenuEntryCopy, type PageArt } from "./copy/pages";
+import { COMPANY, MENUS, PAGES, TAGLINE, type MenuEntryCopy, type PageArt } from "./copy/company-pages";
 
 export interface SeededSite {
   posts: PostRecord[];

@@ -18,7 +18,7 @@ const RENDER_VERSION = "fc-demo-art-5";
 
 /**
  * The package's own directory (the nearest one up with a package.json): the checkout, or /app in
- * the image. This module runs from server/demo/ under tsx and from build/node/chunks/ when
+ * the image. This module runs from demo/ under tsx and from build/node/chunks/ when
  * bundled, so a path relative to it would land in build/.cache — read-only in the image, and not
  * where the chart mounts its writable emptyDir (/app/.cache).
  */

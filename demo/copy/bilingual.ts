@@ -1,5 +1,5 @@
 // Every piece of demo copy exists in both site languages; this is its shape.
-import type { Lang } from "../../../common/locale";
+import type { Lang } from "../../common/locale";
 
 export type Bilingual = Record<Lang, string>;
 
