@@ -1,6 +1,6 @@
 // Images at the widths srcset offers, in the best format the visitor's Accept names, and originals
-// as uploaded. A rendition is read from the cache, else encoded from the original's file once (a
-// burst for one rendition encodes it once) within the transform budget (budget.ts).
+// as uploaded. A rendition is read from the cache, else encoded from the original's file
+// (encodes.ts: once for a burst, within the transform budget of budget.ts).
 //
 // Under pressure an image degrades, it does not break: while transforms are busy, a rendition not
 // in the cache is answered with the nearest one that is (another width or format the visitor
@@ -10,11 +10,12 @@
 // (AVIF's encoder to WebP's); an image for which none fits is refused, remembered.
 import type { Logger } from "../logger";
 import type { MediaAnswer, MediaResult } from "./answers";
-import { transformBytes, TransformsBusy, type ImageHeader, type TransformBudget } from "./budget";
+import { TransformsBusy, type TransformBudget } from "./budget";
+import { createEncodes, toMake, type RenditionRequest } from "./encodes";
 import { UPLOAD_TYPES } from "./kinds";
 import { isRefused, type Originals, type OriginalState } from "./originals";
 import type { Refusal, Refusals } from "./refusals";
-import { acceptable, encode, fastFormat, negotiate, readHeader, type RenditionFormat } from "./renditions";
+import { acceptable, negotiate, type RenditionFormat } from "./renditions";
 import type { MediaStore } from "./store";
 
 const FORMAT_TYPES: Record<RenditionFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
@@ -37,22 +38,25 @@ export interface ImagesOptions {
   };
 }
 
-/** A rendition to encode: its format, at the quickest setting or not, and whether it only stands in under pressure (short-lived, not stored). */
-interface Made {
-  format: RenditionFormat;
-  fast: boolean;
-  standIn: boolean;
-}
-
-export interface RenditionRequest {
-  uploadPath: string;
-  kind: string;
-  width: number;
-  accept: string | undefined;
-}
+export type { RenditionRequest } from "./encodes";
 
 function resultOf(state: { from: "cache" | "upstream" | "stale" }): MediaResult {
   return state.from === "cache" ? "hit" : state.from === "stale" ? "stale" : "miss";
+}
+
+/** The cached rendition nearest `width` in a format the visitor takes: the narrowest at least as wide, else the widest. */
+async function nearestCached(store: MediaStore, uploadPath: string, width: number, formats: RenditionFormat[]): Promise<{ body: Buffer; format: RenditionFormat } | undefined> {
+  const found = store
+    .variants(uploadPath)
+    .map((v) => /^w(\d+)\.(\w+)$/.exec(v))
+    .filter((m): m is RegExpExecArray => m !== null && formats.includes(m[2] as RenditionFormat))
+    .map((m) => ({ variant: m[0], width: Number(m[1]), format: m[2] as RenditionFormat }))
+    .sort((a, b) => (a.width >= width) !== (b.width >= width) ? (a.width >= width ? -1 : 1) : a.width >= width ? a.width - b.width : b.width - a.width);
+  for (const candidate of found) {
+    const body = await store.get(uploadPath, candidate.variant);
+    if (body) return { body, format: candidate.format };
+  }
+  return undefined;
 }
 
 function refusedOr(state: OriginalState): MediaAnswer | undefined {
@@ -63,101 +67,21 @@ function refusedOr(state: OriginalState): MediaAnswer | undefined {
 
 export function createImages(options: ImagesOptions) {
   const { store, originals, refusals, budget, logger, observe } = options;
-  const encodes = new Map<string, Promise<Buffer | Refusal>>();
-
-  /** The cached rendition nearest `width` in a format the visitor takes: the narrowest at least as wide, else the widest. */
-  async function nearestCached(uploadPath: string, width: number, formats: RenditionFormat[]): Promise<{ body: Buffer; format: RenditionFormat } | undefined> {
-    const found = store
-      .variants(uploadPath)
-      .map((v) => /^w(\d+)\.(\w+)$/.exec(v))
-      .filter((m): m is RegExpExecArray => m !== null && formats.includes(m[2] as RenditionFormat))
-      .map((m) => ({ variant: m[0], width: Number(m[1]), format: m[2] as RenditionFormat }))
-      .sort((a, b) => (a.width >= width) !== (b.width >= width) ? (a.width >= width ? -1 : 1) : a.width >= width ? a.width - b.width : b.width - a.width);
-    for (const candidate of found) {
-      const body = await store.get(uploadPath, candidate.variant);
-      if (body) return { body, format: candidate.format };
-    }
-    return undefined;
-  }
-
-  /** The original's header (dimensions, depth, layout), read from its file; undefined when it is not an image sharp reads. */
-  async function headerOf(uploadPath: string): Promise<ImageHeader | undefined> {
-    const pinned = store.pin(uploadPath, "original");
-    if (!pinned) throw new Error("the original left the cache before its transform");
-    try {
-      return await readHeader(pinned.file).catch(() => undefined);
-    } finally {
-      pinned.release();
-    }
-  }
-
-  /** One encode from the pinned original file, within the budget (stored unless it is a stand-in). */
-  async function encodeFromFile(uploadPath: string, header: ImageHeader, width: number, made: Made): Promise<Buffer | Refusal> {
-    const { format, fast, standIn } = made;
-    const pinned = store.pin(uploadPath, "original");
-    if (!pinned) throw new Error("the original left the cache before its transform");
-    try {
-      const body = await budget.run(transformBytes(header, width, format, fast), async () => {
-        const started = process.hrtime.bigint();
-        const encoded = await encode(pinned.file, width, format, fast);
-        observe?.transform?.(format, Number(process.hrtime.bigint() - started) / 1e9);
-        return encoded;
-      });
-      if (!standIn) {
-        await store.put(uploadPath, `w${width}.${format}`, body);
-        observe?.cacheBytes?.(store.bytes);
-      }
-      return body;
-    } catch (error) {
-      if (error instanceof TransformsBusy) throw error;
-      logger.warn({ err: error, path: uploadPath, width, format }, "media transform failed");
-      return "unreadable";
-    } finally {
-      pinned.release();
-    }
-  }
-
-  /** A burst for one rendition encodes it once. */
-  function encodeOnce(uploadPath: string, header: ImageHeader, width: number, made: Made): Promise<Buffer | Refusal> {
-    const key = `${uploadPath} w${width}.${made.format}${made.fast ? " fast" : ""}${made.standIn ? " stand-in" : ""}`;
-    let pending = encodes.get(key);
-    if (!pending) {
-      pending = encodeFromFile(uploadPath, header, width, made).finally(() => encodes.delete(key));
-      encodes.set(key, pending);
-    }
-    return pending;
-  }
-
-  /**
-   * What to make: the best format the visitor takes whose transform fits the whole budget (AVIF's
-   * encoder needs several times WebP's memory at the widest widths), else the same at its quickest
-   * setting (less memory still; stored as that rendition all the same); under pressure the cheap
-   * stand-in. Undefined when nothing fits: the upload is too large to serve.
-   */
-  function toMake(request: RenditionRequest, header: ImageHeader, pressured: boolean): Made | undefined {
-    const fits = (m: Made) => transformBytes(header, request.width, m.format, m.fast) <= budget.options.memoryBytes;
-    if (pressured) {
-      const standIn: Made = { format: fastFormat(request.accept, request.kind), fast: true, standIn: true };
-      return fits(standIn) ? standIn : undefined;
-    }
-    const formats = acceptable(request.accept, request.kind);
-    const candidates: Made[] = [...formats.map((format) => ({ format, fast: false, standIn: false })), ...formats.filter((f) => f !== "avif").map((format) => ({ format, fast: true, standIn: false }))];
-    return candidates.find(fits);
-  }
+  const { headerOf, encodeOnce } = createEncodes({ store, budget, logger, observe });
 
   /** The rendition from the original, or a stand-in while transforms are busy. */
   async function made(request: RenditionRequest, result: MediaResult): Promise<MediaAnswer> {
     const { uploadPath, kind, width, accept } = request;
     const pressured = budget.busy;
     if (pressured) {
-      const nearest = await nearestCached(uploadPath, width, acceptable(accept, kind));
+      const nearest = await nearestCached(store, uploadPath, width, acceptable(accept, kind));
       if (nearest) {
         observe?.degraded?.("nearest");
         return { kind: "bytes", body: nearest.body, type: FORMAT_TYPES[nearest.format], variesByAccept: true, lifetime: "short", result: "hit" };
       }
     }
     const header = await headerOf(uploadPath);
-    const make = header && toMake(request, header, pressured);
+    const make = header && toMake(request, header, pressured, budget);
     if (!header || !make) {
       const refusal: Refusal = header ? "too-large" : "unreadable";
       if (header) logger.warn({ path: uploadPath, width, original: `${header.width}x${header.height}`, depth: header.depth }, "image too large for the media memory budget");
