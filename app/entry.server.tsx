@@ -1,14 +1,14 @@
 // Server rendering. Every document is rendered completely before it is sent (onAllReady): pages
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
 // If even the error page fails to render, the last-resort page answers.
-import { PassThrough } from "node:stream";
+import { Writable } from "node:stream";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
 import { provideMessages } from "./lib/i18n";
 import { lastResortHtml } from "../common/last-resort";
-import { documentHtml } from "./lib/document-html";
+import { documentBytes } from "./lib/document-html";
 import { siteContext } from "./lib/context";
 import { routeIdOf } from "../common/route-table";
 
@@ -46,20 +46,27 @@ export default async function handleRequest(
       stream = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
         onAllReady() {
           endTurn();
-          // Everything is ready, so the document is collected whole (one string, then one answer)
-          // and its script preloads lowered: see documentHtml.
+          // Everything is ready, so the document is collected whole (its bytes, then one answer)
+          // and its script preloads lowered: see documentBytes.
+          // A plain Writable that keeps the chunks: React's flushes go nowhere else (a PassThrough
+          // would take each through a readable side and a 'data' event first).
           const chunks: Buffer[] = [];
-          const body = new PassThrough({
+          const body = new Writable({
+            write(chunk: Buffer, _encoding, callback) {
+              chunks.push(chunk);
+              callback();
+            },
             final(callback) {
               clearTimeout(timeoutId);
               timeoutId = undefined;
               callback();
             },
           });
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
+          body.on("finish", function collectDocument() {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(documentHtml(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+            const page = documentBytes(Buffer.concat(chunks));
+            const bytes = new Uint8Array(page.buffer as ArrayBuffer, page.byteOffset, page.byteLength);
+            resolve(new Response(bytes, { headers: responseHeaders, status: responseStatusCode }));
           });
           stream!.pipe(body);
         },

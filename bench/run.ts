@@ -30,6 +30,7 @@ import { DemoCatalogue } from "../demo";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
 import { mediaBench, photographs } from "./media";
+import { printRenderProfile, renderProfile } from "./render-profile";
 import { lcpBench } from "./media-lcp";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
 import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
@@ -38,8 +39,9 @@ const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
- * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, lcp, instructions
- * (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, lcp, instructions,
+ * render-profile (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
+ * `--baseline=<commit>` adds that commit's build to the render profile, side by side (bench/render-profile.ts).
  */
 const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
 const MEMORY_ONLY = args.includes("--memory-only");
@@ -270,6 +272,7 @@ async function main() {
     else console.log("lcp: skipped, no photographs (apt-get install plasma-workspace-wallpapers)");
   }
   if (selected("instructions")) await instructionRun(report, path0);
+  if (selected("render-profile")) await renderProfile(report, { ...AS_DEPLOYED }, args.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length), "bench/reports");
 
   mkdirSync("bench/reports", { recursive: true });
   const file = path.join("bench/reports", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
@@ -280,6 +283,7 @@ async function main() {
     console.log(`\nInstructions per answer (valgrind's callgrind, one request at a time after a warm-up: the same count on a busy machine). ratioToCeiling = the ceiling's instructions ÷ the case's.\n`);
     console.log(table(report.instructions as Record<string, unknown>[]));
   }
+  if (report.renderProfile) printRenderProfile(report.renderProfile);
   if (report.bursts) {
     console.log(`\nBursts: 1,000 concurrent requests on /products, a fresh process with the default settings — what a deploy, a purge of everything or a CDN letting a burst through does to a popular page. (e) cold, (e2) right after a purge of everything. Targets: p99 <= 1 s, one render (page_renders_total), one WordPress call per URL.\n`);
     console.log(table(report.bursts as Record<string, unknown>[]));

@@ -216,6 +216,22 @@ function decodeWord(segment: string): string {
  * languages the site serves; the first one is the default (no prefix).
  */
 export function matchRoute(pathname: string, langs: readonly Lang[] = LANGS): RouteMatch | undefined {
+  // A request asks for its path's match up to eight times (guards, canonical URL, page-cache key,
+  // metrics label, log lines, content reads…): the answer depends on the path and the languages
+  // alone, so it is kept, for a bounded number of paths. Callers read a match, never change it.
+  const key = `${langs.join(",")} ${pathname}`;
+  const known = recentMatches.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const match = matchRouteOnce(pathname, langs);
+  if (recentMatches.size >= RECENT_MATCHES) recentMatches.clear();
+  recentMatches.set(key, match ?? null);
+  return match;
+}
+
+const RECENT_MATCHES = 2048;
+const recentMatches = new Map<string, RouteMatch | null>();
+
+function matchRouteOnce(pathname: string, langs: readonly Lang[]): RouteMatch | undefined {
   if (!pathname.startsWith("/")) return undefined;
   const all = pathname === "/" ? [] : pathname.slice(1).split("/");
   // An empty segment (`//`, a trailing slash) is never a page: the trailing-slash redirect or 404.

@@ -1,7 +1,7 @@
 // The product gallery: a large image with thumbnails (buttons, arrow keys move between them),
 // a zoom that follows the pointer, and swipe on touch screens through native scroll snapping.
 import { useState } from "react";
-import type { Image } from "../../common/content";
+import type { GalleryImage } from "../lib/product-cards";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { useT } from "../lib/i18n";
 
@@ -12,7 +12,7 @@ import { useT } from "../lib/i18n";
  */
 const STAGE_SIZES = "(min-width: 900px) 50vw, 100vw";
 
-export function Gallery({ images, name }: { images: Image[]; name: string }) {
+export function Gallery({ images, name }: { images: GalleryImage[]; name: string }) {
   const t = useT();
   const [current, setCurrent] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);

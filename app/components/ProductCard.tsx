@@ -1,18 +1,28 @@
 // A product in a grid: image on bone in 4:5, the name in serif, the category in
 // small caps, the wishlist heart. The link opens the product as a dialog over this list, keeping
 // the list's scroll position (preventScrollReset).
+//
+// The cards' links are plain anchors, and their grid does what a router <Link> and SmartLink did
+// for each: one click handler navigates in the browser, one effect prefetches the pages of the
+// links seen. A <Link> per card resolved its path, built a navigate function and a click handler
+// and took a dozen hooks, on every render of every list (docs/decisions/0018-a-render-at-half-the-cpu.md).
+import { useEffect, useRef, useState } from "react";
+import { PrefetchPageLinks, useNavigate } from "react-router";
 import type { ProductCardData } from "../lib/product-cards";
+import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
 import { ResponsiveImage } from "./ResponsiveImage";
-import { SmartLink } from "./SmartLink";
 import { WishlistToggle } from "./WishlistToggle";
 import { useT } from "../lib/i18n";
+
+const CARD_LINK = "a.product-card__link";
 
 export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductCardData; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const t = useT();
   return (
     <article className="product-card">
-      <SmartLink to={to} preventScrollReset className="product-card__link">
+      {/* data-discover: React Router learns the routes of the links on the page from it, as from a <Link>. */}
+      <a className="product-card__link" href={to} data-discover="true">
         <div className="product-card__media">
           <ResponsiveImage image={product.image} ratio="4 / 5" sizes="(min-width: 1200px) 22vw, (min-width: 700px) 30vw, 46vw" priority={priority} />
         </div>
@@ -21,7 +31,7 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
           <Heading className="product-card__name">{product.name}</Heading>
           {product.code ? <p className="product-card__code"><span className="visually-hidden">{t("product.code")} </span>{product.code}</p> : null}
         </div>
-      </SmartLink>
+      </a>
       <WishlistToggle englishId={product.englishId} name={product.name} />
     </article>
   );
@@ -34,13 +44,54 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
  * lazily like the rest and leave the bandwidth to the photo on screen.
  */
 export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFold = true }: { products: ProductCardData[]; hrefOf: (p: ProductCardData) => string; label?: string; headingLevel?: 2 | 3; aboveFold?: boolean }) {
+  const list = useRef<HTMLUListElement>(null);
+  const prefetch = useCardLinks(list, products);
   return (
-    <ul className="product-grid" aria-label={label}>
-      {products.map((p, i) => (
-        <li key={p.id}>
-          <ProductCard product={p} to={hrefOf(p)} priority={aboveFold && i < 2} headingLevel={headingLevel} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul ref={list} className="product-grid" aria-label={label}>
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard product={p} to={hrefOf(p)} priority={aboveFold && i < 2} headingLevel={headingLevel} />
+          </li>
+        ))}
+      </ul>
+      {prefetch.map((page) => <PrefetchPageLinks key={page} page={page} />)}
+    </>
   );
+}
+
+/**
+ * What a <Link preventScrollReset> did for each card, once for the grid: a plain click on a card's
+ * link (main button, no modifier key, no other target) navigates in the browser without resetting
+ * the scroll; every other click is the browser's. Each link's page is prefetched once it has been
+ * seen (app/lib/prefetch.ts). Returns the pages to prefetch.
+ */
+function useCardLinks(list: React.RefObject<HTMLUListElement | null>, products: ProductCardData[]): string[] {
+  const navigate = useNavigate();
+  const [prefetch, setPrefetch] = useState<string[]>([]);
+  useEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element | null)?.closest?.(CARD_LINK);
+      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const href = link.getAttribute("href");
+      if (!href || !isPagePath(href) || (link.getAttribute("target") ?? "_self") !== "_self") return;
+      event.preventDefault();
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(href, { preventScrollReset: true, replace: href === here });
+    };
+    element.addEventListener("click", onClick);
+    const stopPrefetching = [...element.querySelectorAll(CARD_LINK)].map((link) =>
+      prefetchWhenVisible(link, () => {
+        const href = link.getAttribute("href");
+        if (href && isPagePath(href)) setPrefetch((pages) => (pages.includes(href) ? pages : [...pages, href]));
+      }),
+    );
+    return () => {
+      element.removeEventListener("click", onClick);
+      stopPrefetching.forEach((stop) => stop());
+    };
+  }, [list, navigate, products]);
+  return prefetch;
 }

@@ -2,7 +2,7 @@
 // it loads (CLS 0). Alt text comes from WordPress media, in the page's language. Where a crop
 // (object-fit: cover) cuts the image, the media's focal point stays in frame: it sits at the same
 // fraction of the frame as of the image (the home hero on a phone).
-import { renditionsOf, type ShownImage } from "../lib/product-cards";
+import { sourcesOf, type ShownImage, type SourcedImage } from "../lib/product-cards";
 
 /** CSS object-position that keeps a focal point in frame. */
 export function focalPosition(focal: { x: number; y: number }): string {
@@ -18,7 +18,8 @@ export function ResponsiveImage({
   ratio,
   alt,
 }: {
-  image: ShownImage | null;
+  /** With its renditions, or with its sources already worked out (cards: sourcedImage). */
+  image: ShownImage | SourcedImage | null;
   sizes: string;
   className?: string;
   priority?: boolean;
@@ -26,13 +27,11 @@ export function ResponsiveImage({
   alt?: string;
 }) {
   if (!image) return <div className={`image-placeholder ${className ?? ""}`} style={ratio ? { aspectRatio: ratio } : undefined} aria-hidden="true" />;
-  const renditions = renditionsOf(image);
-  const srcSet = renditions.map((s) => `${s.url} ${s.width}w`).join(", ");
-  const fallback = renditions.find((s) => s.width >= 768) ?? renditions.at(-1) ?? image;
+  const { src, srcSet } = "srcSet" in image ? image : sourcesOf(image);
   return (
     <img
       className={className}
-      src={fallback.url}
+      src={src}
       srcSet={srcSet || undefined}
       sizes={srcSet ? sizes : undefined}
       width={image.width}

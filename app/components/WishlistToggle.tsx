@@ -6,7 +6,6 @@ import { useT } from "../lib/i18n";
 export function WishlistToggle({ englishId, name, variant = "icon" }: { englishId: number; name: string; variant?: "icon" | "button" }) {
   const t = useT();
   const saved = useWishlist((s) => s.ids.includes(englishId));
-  const toggle = useWishlist((s) => s.toggle);
   // The server renders "not saved"; the stored list is read after hydration.
   const [ready, setReady] = useState(false);
   useEffect(() => setReady(true), []);
@@ -20,7 +19,8 @@ export function WishlistToggle({ englishId, name, variant = "icon" }: { englishI
       onClick={(e) => {
         e.preventDefault();
         e.stopPropagation();
-        toggle(englishId);
+        // Read when clicked, not subscribed to: one store subscription a card, not two.
+        useWishlist.getState().toggle(englishId);
       }}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">

@@ -88,23 +88,62 @@ const fixedT = new WeakMap<I18n, TFunction>();
 export function useT(): TFunction {
   const instance = useContext(I18nContext)?.i18n ?? i18nFor(DEFAULT_LANG);
   let t = fixedT.get(instance);
-  if (!t) fixedT.set(instance, (t = memoised(instance.getFixedT(instance.language, "common"))));
+  if (!t) fixedT.set(instance, (t = fixedTranslator(instance)));
   return t;
+}
+
+/** A message's text split at its `{{name}}` placeholders: text, name, text, name, …, text. */
+type Template = readonly string[];
+const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
+/** Options i18next gives a meaning of their own (plurals, context, fallbacks…): never filled in here. */
+const SPECIAL_OPTION = /^(count|context|ordinal|defaultValue|lngs?|ns|replace|interpolation|returnObjects|joinArrays|postProcess|keySeparator|nsSeparator)$/;
+
+/**
+ * The message of `key` as a template, when filling it in is plain substitution: a string of
+ * the language (or of the fallback language) with `{{name}}` placeholders only — no nesting
+ * (`$t(`), no formatting (`{{name, format}}`), no plural forms. Null otherwise: i18next answers.
+ */
+function templateOf(instance: I18n, key: string): Template | null {
+  const text = (instance.getResource(instance.language, "common", key) ?? instance.getResource(DEFAULT_LANG, "common", key)) as unknown;
+  if (typeof text !== "string" || text.includes("$t(") || instance.getResource(instance.language, "common", `${key}_other`) !== undefined) return null;
+  const parts = text.split(PLACEHOLDER);
+  // split() with a capturing group puts the names at odd indexes: any other "{{" left is formatting.
+  return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;
+}
+
+function fill(template: Template, values: Record<string, unknown>): string | undefined {
+  let text = template[0]!;
+  for (let i = 1; i < template.length; i += 2) {
+    const value = values[template[i]!];
+    if (typeof value !== "string" && typeof value !== "number") return undefined;
+    text += String(value) + template[i + 1]!;
+  }
+  return text;
 }
 
 /**
  * A message without options is the same string every time (an instance's messages never change
  * once loaded), and i18next's lookup allocates a few kilobytes per call: a list page asks for the
- * same labels dozens of times per render. Calls with options (plurals, interpolation) go through.
+ * same labels dozens of times per render. A message with plain `{{name}}` placeholders is
+ * compiled once and filled in (a card's "Add {{name}} to the wishlist", 24 times a list). Calls
+ * with other options (plurals, context) go through i18next.
  */
-function memoised(t: TFunction): TFunction {
+export function fixedTranslator(instance: I18n): TFunction {
+  const translate = instance.getFixedT(instance.language, "common") as unknown as (...args: unknown[]) => string;
   const plain = new Map<string, string>();
-  const translate = t as unknown as (...args: unknown[]) => string;
+  const templates = new Map<string, Template | null>();
   const fast = (key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
-    let text = plain.get(key);
-    if (text === undefined) plain.set(key, (text = translate(key)));
-    return text;
+    if (typeof key !== "string") return translate(key, ...rest);
+    if (rest.length === 0) {
+      let text = plain.get(key);
+      if (text === undefined) plain.set(key, (text = translate(key)));
+      return text;
+    }
+    const options = rest[0];
+    if (rest.length > 1 || typeof options !== "object" || options === null || Object.keys(options).some((k) => SPECIAL_OPTION.test(k))) return translate(key, ...rest);
+    let template = templates.get(key);
+    if (template === undefined) templates.set(key, (template = templateOf(instance, key)));
+    return (template && fill(template, options as Record<string, unknown>)) ?? translate(key, ...rest);
   };
   return fast as unknown as TFunction;
 }

@@ -8,6 +8,21 @@ import type { Image, ImageSize, Imagemap, Product, ProductSummary, Project } fro
 /** An image as a page shows it: the renditions its srcset uses (renditionsOf), not its media id. */
 export type ShownImage = Omit<Image, "id">;
 
+/**
+ * An image with its sources worked out on the server: the `src` and `srcset` the <img> gets. A
+ * list sends this for each card, one string instead of an object per rendition (8 for a demo
+ * photograph): the page's data is encoded, hashed and compressed on every render, and read again
+ * by the browser (docs/decisions/0018-a-render-at-half-the-cpu.md).
+ */
+export interface SourcedImage {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+  alt: string;
+  focal?: { x: number; y: number };
+}
+
 export interface ProductCardData {
   id: number;
   /** The English original's id: the wishlist keeps one list for both languages. */
@@ -16,7 +31,7 @@ export interface ProductCardData {
   code: string;
   /** The first category's name (the card's small caps label); "" when the product has none. */
   category: string;
-  image: ShownImage | null;
+  image: SourcedImage | null;
 }
 
 /**
@@ -25,6 +40,23 @@ export interface ProductCardData {
  */
 export function renditionsOf(image: Pick<Image, "width" | "height" | "sizes">): ImageSize[] {
   return image.sizes.filter((s) => s.width > 0 && !(s.width === s.height && image.width !== image.height));
+}
+
+/** What the <img> of `image` loads: a rendition of at least 768 px (else the largest) and the srcset of all. */
+export function sourcesOf(image: Pick<Image, "url" | "width" | "height" | "sizes">): { src: string; srcSet: string } {
+  const renditions = renditionsOf(image);
+  const fallback = renditions.find((s) => s.width >= 768) ?? renditions.at(-1) ?? image;
+  return { src: fallback.url, srcSet: renditions.map((s) => `${s.url} ${s.width}w`).join(", ") };
+}
+
+export function sourcedImage(image: Image | null): SourcedImage | null {
+  if (!image) return null;
+  return { ...sourcesOf(image), width: image.width, height: image.height, alt: image.alt, ...(image.focal ? { focal: image.focal } : {}) };
+}
+
+/** The smallest file of a sourced image (a thumbnail beside a form): the first srcset entry. */
+export function smallestSource(image: SourcedImage): string {
+  return image.srcSet.slice(0, image.srcSet.indexOf(" ")) || image.src;
 }
 
 export function shownImage(image: Image | null): ShownImage | null {
@@ -44,7 +76,7 @@ export function productCard(product: ProductSummary): ProductCardData {
     name: product.name,
     code: product.code,
     category: product.categories[0]?.name ?? "",
-    image: shownImage(product.image),
+    image: sourcedImage(product.image),
   };
 }
 
@@ -70,9 +102,21 @@ export function projectView(project: Project): ProjectView {
 /** How many related objects a product shows. */
 export const RELATED_SHOWN = 4;
 
-/** A product as its page shows it: all of it, its related objects as cards. */
-export type ProductView = Omit<Product, "related"> & { related: ProductCardData[] };
+/** A picture of a product's gallery: its sources, its id (the thumbnails' key) and its file (structured data). */
+export type GalleryImage = SourcedImage & { id: number; url: string };
+
+function galleryImage(image: Image): GalleryImage {
+  return { id: image.id, url: image.url, ...sourcedImage(image)! };
+}
+
+/** A product as its page shows it: all of it, its pictures with their sources, its related objects as cards. */
+export type ProductView = Omit<Product, "related" | "gallery" | "image"> & { gallery: GalleryImage[]; image: GalleryImage | null; related: ProductCardData[] };
 
 export function productView(product: Product): ProductView {
-  return { ...product, related: productCards(product.related.slice(0, RELATED_SHOWN)) };
+  return {
+    ...product,
+    gallery: product.gallery.map(galleryImage),
+    image: product.image ? galleryImage(product.image) : null,
+    related: productCards(product.related.slice(0, RELATED_SHOWN)),
+  };
 }

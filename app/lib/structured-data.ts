@@ -42,7 +42,8 @@ export function websiteLd(siteUrl: string, lang: string, name: string, homePath:
   };
 }
 
-export function productLd(siteUrl: string, product: Omit<Product, "related">, path: string): Thing {
+/** A product's pictures are read for their files only: a page's view of them (ProductView) will do. */
+export function productLd(siteUrl: string, product: Omit<Product, "related" | "gallery" | "image"> & { gallery: { url: string }[]; image: { url: string } | null }, path: string): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Product",

@@ -69,3 +69,49 @@ export async function instructionsPerAnswer(server: ChildProcess, dir: string, u
   rmSync(dir, { recursive: true, force: true });
   return Math.round(total / count);
 }
+
+/** The instruction count of the dump files in `dir` not in `seen` (each dump's "totals:" line), and their names. */
+function newDumps(dir: string, seen: Set<string>): { total: number; files: string[] } {
+  const files = readdirSync(dir).filter((f) => !seen.has(f));
+  let total = 0;
+  for (const file of files) {
+    const text = readFileSync(path.join(dir, file), "utf8");
+    total += Number(text.match(/^totals: (\d+)/m)?.[1] ?? text.match(/^summary: (\d+)/m)?.[1] ?? 0);
+  }
+  return { total, files };
+}
+
+/**
+ * instructionsPerAnswer for several pages of one server: each page warmed up, then counted and
+ * dumped on its own (callgrind_control -d zeroes the counters), so one start under valgrind —
+ * minutes on a busy machine — serves them all. The server is stopped here.
+ */
+export async function instructionsPerPage(server: ChildProcess, dir: string, urls: readonly string[], { warmup = 100, count = 30 } = {}): Promise<number[]> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const control = (...args: string[]) => execFileSync("callgrind_control", [...args, String(server.pid)], { stdio: "ignore" });
+  const seen = new Set(readdirSync(dir));
+  const counts: number[] = [];
+  try {
+    for (const url of urls) {
+      for (let i = 0; i < warmup; i++) await getOnce(url, agent);
+      control("-i", "on");
+      for (let i = 0; i < count; i++) {
+        const status = await getOnce(url, agent);
+        if (status !== 200) throw new Error(`${url} answered ${status} while counted`);
+      }
+      control("-i", "off");
+      control("-d");
+      const dumped = newDumps(dir, seen);
+      if (dumped.total === 0) throw new Error(`callgrind counted no instructions for ${url}`);
+      dumped.files.forEach((f) => seen.add(f));
+      counts.push(Math.round(dumped.total / count));
+    }
+  } finally {
+    agent.destroy();
+    const exited = new Promise((resolve) => server.once("exit", resolve));
+    server.kill("SIGKILL");
+    await exited;
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return counts;
+}

@@ -22,7 +22,12 @@ import { INERT_HYDRATION_TYPE } from "../../common/document";
 
 /** The inline scripts of a document, as the browser reads them (script data, CR/CRLF → LF). */
 export function inlineScripts(html: string): string[] {
-  const scripts: string[] = [];
+  return inlineScriptSpans(html).map((span) => html.slice(span.start, span.end).replace(/\r\n?/g, "\n"));
+}
+
+/** Where each inline script's text is in `html` (character offsets): the scripts the policy must allow. */
+function inlineScriptSpans(html: string): { start: number; end: number }[] {
+  const spans: { start: number; end: number }[] = [];
   const pattern = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
   for (let m = pattern.exec(html); m; m = pattern.exec(html)) {
     const attributes = m[1] ?? "";
@@ -33,9 +38,37 @@ export function inlineScripts(html: string): string[] {
     // the hydration script sent inert, whose text runs later as a module (app/lib/document-html.ts).
     // JSON-LD and other data blocks are not scripts.
     if (type && !["module", "text/javascript", "application/javascript", "importmap", "speculationrules", INERT_HYDRATION_TYPE].includes(type)) continue;
-    scripts.push((m[2] ?? "").replace(/\r\n?/g, "\n"));
+    const start = m.index + "<script".length + attributes.length + 1;
+    spans.push({ start, end: start + (m[2] ?? "").length });
   }
-  return scripts;
+  return spans;
+}
+
+/** Scripts at most this long are hashed once per process (the site's own, ScrollRestoration's): see scriptHashes. */
+const REMEMBERED_SCRIPT_CHARS = 2048;
+const REMEMBERED_SCRIPTS = 256;
+
+/**
+ * The hashes of a document's inline scripts, read from its bytes. The markup the pattern looks
+ * for is ASCII, so the bytes are read as latin1 (a character a byte: offsets in the text are
+ * offsets in the bytes, and no UTF-8 decoding of the page) and each script's own bytes are hashed
+ * — the same digest as its text's UTF-8. A script with a CR is decoded to normalise its line ends
+ * first. The short scripts that every page repeats are hashed once (`remembered`, bounded).
+ */
+function scriptHashes(body: Buffer, remembered: Map<string, string>): string[] {
+  const text = body.toString("latin1");
+  return inlineScriptSpans(text).map(({ start, end }) => {
+    const short = end - start <= REMEMBERED_SCRIPT_CHARS ? text.slice(start, end) : undefined;
+    const known = short === undefined ? undefined : remembered.get(short);
+    if (known) return known;
+    const bytes = body.subarray(start, end);
+    const hash = bytes.includes(13) ? scriptHash(bytes.toString("utf8").replace(/\r\n?/g, "\n")) : `'sha256-${createHash("sha256").update(bytes).digest("base64")}'`;
+    if (short !== undefined) {
+      if (remembered.size >= REMEMBERED_SCRIPTS) remembered.clear();
+      remembered.set(short, hash);
+    }
+    return hash;
+  });
 }
 
 export function scriptHash(text: string): string {
@@ -111,9 +144,9 @@ function serialise(directives: Record<string, string[]>): string {
 /** The document policy of a configuration: call it with the rendered HTML. */
 export function documentPolicy(config: Pick<Config, "mediaUrl" | "analytics" | "recaptcha">): DocumentPolicy {
   const sources = policySources(config);
-  return (html) => {
-    const text = typeof html === "string" ? html : html.toString("utf8");
-    const hashes = [...new Set(inlineScripts(text).map(scriptHash))];
+  const remembered = new Map<string, string>();
+  return function documentPolicyOf(html) {
+    const hashes = [...new Set(typeof html === "string" ? inlineScripts(html).map(scriptHash) : scriptHashes(html, remembered))];
     return serialise({ ...sources, "script-src": [...sources["script-src"]!, ...hashes] });
   };
 }

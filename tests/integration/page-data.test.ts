@@ -11,6 +11,8 @@ const ready = hasBuild();
 
 /** Everything a product card has (app/lib/product-cards.ts). */
 const CARD_FIELDS = ["category", "code", "englishId", "id", "image", "name"];
+/** A card's picture: its <img>'s src and srcset as one string, not an object per rendition. */
+const CARD_IMAGE_FIELDS = ["alt", "height", "src", "srcSet", "width"];
 
 /** One route's loader data, as the browser decodes it. */
 async function routeData(url: URL): Promise<Record<string, unknown>> {
@@ -41,7 +43,10 @@ describe.runIf(ready)("what list pages send the browser", () => {
 
   const expectCards = (products: unknown, where: string) => {
     expect(Array.isArray(products) && products.length > 0, `${where}: products`).toBe(true);
-    for (const card of products as Record<string, unknown>[]) expect(Object.keys(card).sort(), where).toEqual(CARD_FIELDS);
+    for (const card of products as Record<string, unknown>[]) {
+      expect(Object.keys(card).sort(), where).toEqual(CARD_FIELDS);
+      if (card.image) expect(Object.keys(card.image).filter((k) => k !== "focal").sort(), `${where}: image`).toEqual(CARD_IMAGE_FIELDS);
+    }
   };
 
   for (const [path, route, productsOf] of [

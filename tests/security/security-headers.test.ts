@@ -29,6 +29,22 @@ describe("the document policy", () => {
     expect(policy.match(/sha256-/g)).toHaveLength(1);
   });
 
+  it("hashes a document's bytes as it hashes its text: other alphabets, line ends, scripts repeated and long", () => {
+    const policyOf = documentPolicy({ mediaUrl: undefined, analytics: undefined, recaptcha: undefined });
+    const long = `window.data = ${JSON.stringify("Però — “porcellana” ✓ 😀 ".repeat(200))};`;
+    const html = [
+      "<p>caffè ☕</p><script>a('è')</script>",
+      "<SCRIPT>b()\r\nc()</SCRIPT >",
+      '<script type="application/ld+json">{"name":"Però"}</script>',
+      `<script type="module" async="">${long}</script>`,
+      "<script>a('è')</script>",
+    ].join("");
+    // Twice: the second time the short scripts' hashes are the ones remembered.
+    for (let i = 0; i < 2; i++) expect(policyOf(Buffer.from(html, "utf8"))).toBe(policyOf(html));
+    expect(policyOf(Buffer.from(html, "utf8"))).toContain(sha("b()\nc()"));
+    expect(policyOf(Buffer.from(html, "utf8"))).toContain(sha(long));
+  });
+
   it("names only the hosts that are configured", () => {
     const bare = policySources({ mediaUrl: undefined, analytics: undefined, recaptcha: undefined });
     expect(bare["script-src"]).toEqual(["'self'"]);

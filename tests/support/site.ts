@@ -51,6 +51,8 @@ export async function startSite(env: Record<string, string> = {}, timeoutMs = 60
 export interface SiteOptions {
   /** A command the server runs under (the bench's instruction counts: valgrind and its options). */
   wrapper?: readonly string[];
+  /** The folder whose build/node/main.js runs (another commit's build, bench/support/baseline.ts); this one by default. */
+  cwd?: string;
 }
 
 async function startSiteOnce(env: Record<string, string>, timeoutMs: number, options: SiteOptions): Promise<RunningSite> {
@@ -59,6 +61,7 @@ async function startSiteOnce(env: Record<string, string>, timeoutMs: number, opt
   const logs: string[] = [];
   const [command, ...args] = [...(options.wrapper ?? []), process.execPath, "build/node/main.js"];
   const child = spawn(command, args, {
+    cwd: options.cwd,
     env: { ...process.env, ...TEST_SITE_ENV, PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

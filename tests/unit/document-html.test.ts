@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { documentHtml } from "../../app/lib/document-html";
+import { documentBytes, documentHtml } from "../../app/lib/document-html";
 import { INERT_HYDRATION_TYPE } from "../../common/document";
 import { inlineScripts, scriptHash } from "../../server/http/security-headers";
 
@@ -36,5 +36,19 @@ describe("the document's scripts wait for the first photo", () => {
   it("leaves a document without React Router's hydration script alone", () => {
     const html = '<html><head><link rel="modulepreload" href="/assets/a.js"/></head><body><p>offline</p></body></html>';
     expect(documentHtml(html)).toBe(html);
+  });
+});
+
+describe("the document's bytes", () => {
+  it("are rewritten as its text would be, every byte of text in other alphabets passing through as it came", () => {
+    const text = page.replace("<main>", "<main><h1>Però — porcellana “FC” ✓ 😀</h1>");
+    const out = documentBytes(Buffer.from(text, "utf8"));
+    expect(out.equals(Buffer.from(documentHtml(text), "utf8"))).toBe(true);
+    expect(out.toString("utf8")).toContain("Però — porcellana “FC” ✓ 😀");
+  });
+
+  it("leave a document without React Router's hydration script as it is", () => {
+    const body = Buffer.from("<html><body><p>caffè</p></body></html>", "utf8");
+    expect(documentBytes(body)).toBe(body);
   });
 });

@@ -1,7 +1,7 @@
 // What a list page sends its visitors for each product: what the card shows, nothing the server
 // alone needs (app/lib/product-cards.ts).
 import { describe, expect, it } from "vitest";
-import { productCard, productView, renditionsOf } from "../../app/lib/product-cards";
+import { productCard, productView, renditionsOf, smallestSource } from "../../app/lib/product-cards";
 import type { Product, ProductSummary } from "../../common/content";
 
 const summary: ProductSummary = {
@@ -41,17 +41,17 @@ describe("product cards", () => {
       name: "Vaso Onda",
       code: "FC-V001",
       category: "Vasi",
+      // What its <img> gets, worked out once: the 768 px rendition as src, the srcset of the
+      // renditions (not the square crop of a portrait picture, not the broken one).
       image: {
-        url: "/media/onda.webp",
+        src: "/media/onda-768x960.webp",
+        srcSet: "/media/onda-240x300.webp 240w, /media/onda-768x960.webp 768w",
         width: 1600,
         height: 2000,
         alt: "Vaso Onda in celadon",
-        sizes: [
-          { url: "/media/onda-240x300.webp", width: 240, height: 300 },
-          { url: "/media/onda-768x960.webp", width: 768, height: 960 },
-        ],
       },
     });
+    expect(smallestSource(card.image!)).toBe("/media/onda-240x300.webp");
     // The slug, colours, language and dates stay on the server.
     expect(JSON.stringify(card)).not.toMatch(/slug|colours|modified|translations|lang/);
   });
@@ -63,6 +63,14 @@ describe("product cards", () => {
     expect(english.image).toBeNull();
   });
 
+  it("falls back to the largest rendition, then to the picture itself, and keeps the focal point", () => {
+    const small = productCard({ ...summary, image: { ...summary.image!, sizes: [summary.image!.sizes[1]!], focal: { x: 0.3, y: 0.6 } } }).image!;
+    expect(small).toMatchObject({ src: "/media/onda-240x300.webp", srcSet: "/media/onda-240x300.webp 240w", focal: { x: 0.3, y: 0.6 } });
+    const bare = productCard({ ...summary, image: { ...summary.image!, sizes: [] } }).image!;
+    expect(bare).toMatchObject({ src: "/media/onda.webp", srcSet: "" });
+    expect(smallestSource(bare)).toBe("/media/onda.webp");
+  });
+
   it("keeps the square crop of a square picture (it is the same picture, smaller)", () => {
     const square = { width: 1200, height: 1200, sizes: [{ url: "/s-150.webp", width: 150, height: 150 }, { url: "/s-600.webp", width: 600, height: 600 }] };
     expect(renditionsOf(square)).toEqual(square.sizes);
@@ -70,9 +78,12 @@ describe("product cards", () => {
 
   it("shows a product's first four related objects, as cards", () => {
     const related = Array.from({ length: 6 }, (_, i) => ({ ...summary, id: 300 + i, translations: { en: 400 + i } }));
-    const product = { ...summary, related } as unknown as Product;
+    const product = { ...summary, gallery: [summary.image], related } as unknown as Product;
     const view = productView(product);
     expect(view.related.map((c) => c.englishId)).toEqual([400, 401, 402, 403]);
     expect(view.colours).toEqual(summary.colours);
+    // Its pictures with their sources, their id and file kept (the thumbnails' keys, structured data).
+    expect(view.gallery).toEqual([{ id: 900, url: "/media/onda.webp", src: "/media/onda-768x960.webp", srcSet: "/media/onda-240x300.webp 240w, /media/onda-768x960.webp 768w", width: 1600, height: 2000, alt: "Vaso Onda in celadon" }]);
+    expect(view.image).toEqual(view.gallery[0]);
   });
 });

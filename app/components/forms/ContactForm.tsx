@@ -6,7 +6,7 @@
 // attached objects in the mail it opens.
 import { Trans } from "react-i18next";
 import { useLocation } from "react-router";
-import type { ProductCardData } from "../../lib/product-cards";
+import { smallestSource, type ProductCardData } from "../../lib/product-cards";
 import type { ContactField, ContactOutcome } from "../../../common/form-outcomes";
 import { policyLinks } from "../../lib/consent";
 import { langFromPath, localizePath } from "../../../common/locale";
@@ -30,7 +30,7 @@ function AttachedProducts({ products }: { products: ProductCardData[] }) {
           <li key={p.id}>
             <label className="form__product">
               <input type="checkbox" name="product" value={p.englishId} defaultChecked />
-              {p.image ? <img src={p.image.sizes[0]?.url ?? p.image.url} alt="" width={48} height={60} loading="lazy" decoding="async" /> : <span className="form__product-image" aria-hidden="true" />}
+              {p.image ? <img src={smallestSource(p.image)} alt="" width={48} height={60} loading="lazy" decoding="async" /> : <span className="form__product-image" aria-hidden="true" />}
               <span>
                 <span className="form__product-name">{p.name}</span>
                 {p.code ? <span className="form__product-code"> {p.code}</span> : null}

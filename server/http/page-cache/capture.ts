@@ -41,8 +41,9 @@ export function capturePages(
     /** A document whose policy needs all of it. */
     const needsPolicy = () => policyOf !== undefined && isHtml();
     const buffering = () => !overflow && (isCacheablePage() || needsPolicy());
+    // A Uint8Array (the router's answer stream) is viewed, not copied: it is not written to again.
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from(chunk as Uint8Array);
+      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
     const setPolicy = (body: Buffer) => {
       if (needsPolicy() && !res.headersSent) res.setHeader("Content-Security-Policy", policyOf!(body));
     };
