@@ -1,5 +1,5 @@
 // The linter `npm run lint` runs and `npm test` runs first: typescript-eslint with type information,
-// React's hooks rules, jsx-a11y, and the import boundaries of the layout (README "Layout"):
+// React's hooks rules, jsx-a11y, and the import boundaries of the layout (docs/architecture.md, "Layers"):
 //
 // - common/ is isomorphic and stands alone: it imports nothing from app/ or server/;
 // - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even

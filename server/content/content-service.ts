@@ -1,4 +1,4 @@
-// The ContentService: the one way in for content (README "How the code is laid out"). Loaders ask for the catalogue
+// The ContentService: the one way in for content (docs/architecture.md, "Layout"). Loaders ask for the catalogue
 // in the product's words; this module decides which WordPress requests answer that, sends each of
 // them through `cached()` with its key, tags and policy, checks the answer's shape and maps it.
 //

@@ -18,7 +18,7 @@ export interface LimitSpec {
   windowSeconds: number;
 }
 
-/** The limits the README states ("Rate limits"; forms: 5 posts per 10 minutes per visitor). */
+/** The limits docs/integrations.md states ("Rate limits"; forms: 5 posts per 10 minutes per visitor). */
 export const RATE_LIMITS = {
   newsletter: { points: 5, windowSeconds: 600 },
   contact: { points: 5, windowSeconds: 600 },

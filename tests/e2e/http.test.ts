@@ -35,7 +35,7 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect(await en.text()).toContain('<html lang="en"');
   });
 
-  it("answers an unknown path with 404 and the spec's sentence, in both languages", async () => {
+  it("answers an unknown path with 404 and 'This page could not be found', in both languages", async () => {
     for (const path of ["/no-such-page", "/it/pagina-inesistente", "/products/999999999", "/categories/no-such-category", "/it/collezioni/nessuna"]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);

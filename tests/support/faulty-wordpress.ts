@@ -1,7 +1,7 @@
 // A fake WordPress for fault injection (never instead of the real one): the demo catalogue's real
 // answers, except where a test says otherwise — slow, failing with a WordPress error body, HTML
 // instead of JSON, invalid JSON, or down altogether. It numbers the REST requests it serves, so
-// tests can assert counts (ARCHITECTURE: nginx/Varnish's habit).
+// tests can assert counts (as nginx and Varnish number theirs).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DemoCatalogue, createDemoResponder } from "../../demo";

@@ -18,7 +18,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
-  it("starts with the README's defaults and nothing set", () => {
+  it("starts with the documented defaults (docs/configuration.md) and nothing set", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.metricsPort).toBe(9464);

@@ -201,7 +201,7 @@ export function cdnEnvNames(): Set<string> {
 /** Environment the platform or Node reads, not the app's config. */
 export const RUNTIME_ENV = new Set(["NODE_OPTIONS", "NODE_ENV"]);
 
-/** The secrets (README "Configuration"): never in a ConfigMap, an ENV line or a compose default in clear. */
+/** The secrets (docs/configuration.md): never in a ConfigMap, an ENV line or a compose default in clear. */
 export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "REDIS_SENTINEL_PASSWORD", "CDN_API_TOKEN"];
 
 // ——— the Dockerfile, read statically (no Docker engine here) ———
