@@ -26,6 +26,7 @@ import { createProductReads } from "./products";
 import { createProjectReads } from "./projects";
 import { createPageReads } from "./page-reads";
 import { createMenuReads } from "./menus";
+import { createSavedProducts } from "./saved-products";
 
 
 const SEARCH_PER_PAGE = 20;
@@ -39,9 +40,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const projects = createProjectReads(reads, products);
   const pages = createPageReads(reads, editions, products, projects);
   const menus = createMenuReads(reads);
+  const { savedProducts } = createSavedProducts(reads, products, terms);
   const { categoryRecords, listCategories, categoryRecordBySlug, getCategory, listColours } = terms;
   const { listDesigners, editionRecords, listEditions, editionRecordBySlug, getEdition } = editions;
-  const { productRecord, summariesByIds, listProducts, getProduct, completeProduct } = products;
+  const { productRecord, listProducts, getProduct, completeProduct } = products;
   const { listProjects } = projects;
   const { getPage, getCompany, getFrontPage } = pages;
   const { getMenu } = menus;
@@ -174,7 +176,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     listDesigners,
     getPage,
     search,
-    getProductsByEnglishIds: (ids, lang) => summariesByIds(ids, lang),
+    getProductsByEnglishIds: savedProducts,
     translate,
   };
 }

@@ -17,7 +17,7 @@ const ready = hasBuild();
 const STATE_MAX_AGE_MS = 16_000;
 
 async function readiness(site: RunningSite): Promise<{ wordpress: string }> {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as { wordpress: string };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { wordpress: string };
 }
 
 /** Polls /readyz (which never asks WordPress) until it names `state`; the milliseconds it took. */

@@ -63,6 +63,13 @@ describe("configuration", () => {
     expect(problems({ MEDIA_CACHE_MB: "lots" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
   });
 
+  it("sizes image transforms by MEDIA_TRANSFORMS (else the CPU quota) and MEDIA_MEMORY_MB (192), and names either when malformed", () => {
+    expect(loadConfig({}).mediaTransforms).toEqual({ running: undefined, memoryBytes: 192 * 1024 * 1024 });
+    expect(loadConfig({ MEDIA_TRANSFORMS: "3", MEDIA_MEMORY_MB: "320" }).mediaTransforms).toEqual({ running: 3, memoryBytes: 320 * 1024 * 1024 });
+    expect(problems({ MEDIA_TRANSFORMS: "0" }).join("\n")).toMatch(/MEDIA_TRANSFORMS/);
+    expect(problems({ MEDIA_MEMORY_MB: "8" }).join("\n")).toMatch(/MEDIA_MEMORY_MB/);
+  });
+
   it("refuses a half-configured integration, naming the missing variable", () => {
     expect(problems({ RECAPTCHA_SITE_KEY: "public" })).toEqual([expect.stringMatching(/^RECAPTCHA_SECRET: is required when RECAPTCHA_SITE_KEY is set/)]);
     expect(problems({ WP_APP_PASSWORD: "x" })).toEqual([expect.stringMatching(/^WP_USER:/)]);

