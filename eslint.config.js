@@ -1,5 +1,5 @@
 // The linter `npm run lint` runs and `npm test` runs first: typescript-eslint with type information,
-// React's hooks rules, jsx-a11y, and the import boundaries of the layout (README "Layout"):
+// React's hooks rules, jsx-a11y, and the import boundaries of the layout (docs/architecture.md, "Layers"):
 //
 // - common/ is isomorphic and stands alone: it imports nothing from app/ or server/;
 // - app/ (the React Router application, browser and SSR) imports common/, never server/ (not even
@@ -8,6 +8,7 @@
 // - server/cache/ knows no origin and reads no configuration: nothing from server/content/ or
 //   server/config.ts (its settings arrive as arguments);
 // - server/content/ speaks no HTTP: neither react-router nor express (server/http/ answers);
+// - server/media/ knows no HTTP layer either: the /media/ handler (server/http/media.ts) depends on it;
 // - demo/ (the demo WordPress) is a package of its own: server/ reaches it only in server/main.ts,
 //   through its entry (demo/index.ts), as does everything else outside it; it imports nothing from
 //   app/ or server/, and from common/ only the locale vocabulary;
@@ -166,6 +167,20 @@ export default tseslint.config(
             appViews,
             demoPackage,
             forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**"], "server/content/ speaks no HTTP: it returns domain results and errors (outage.ts); server/http/ turns them into answers."),
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/media/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            forbid(["**/app/components/**", "**/app/routes/**", "~/components/**", "~/routes/**"], "server/ never imports the app's components or routes; shared code lives in common/."),
+            forbid(["react-router", "@react-router/*", "express", "**/server/http/**", "../http/**", "**/server/content/**", "../content/**"], "server/media/ is the image service: the /media/ handler (server/http/media.ts) depends on it, never the reverse, and WordPress reaches it through what server/main.ts hands it."),
           ],
         },
       ],

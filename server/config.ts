@@ -43,6 +43,8 @@ export interface Config {
   mediaUrl: string | undefined;
   /** The disk cache of /media/ (originals and renditions): its folder and byte bound. */
   mediaCache: { dir: string; maxBytes: number };
+  /** Image transforms at once (MEDIA_TRANSFORMS; undefined: the container's CPU quota) and their memory budget (MEDIA_MEMORY_MB). */
+  mediaTransforms: { running: number | undefined; memoryBytes: number };
   redis: RedisConfig;
   cache: { freshSeconds: number; staleSeconds: number; memoryMb: number; pageCacheMb: number };
   purgeSecret: string | undefined;
@@ -112,6 +114,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
     mediaCache: { dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"), maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024 },
+    mediaTransforms: { running: e.MEDIA_TRANSFORMS, memoryBytes: e.MEDIA_MEMORY_MB * 1024 * 1024 },
     redis,
     cache: {
       freshSeconds: e.CACHE_FRESH_SECONDS,

@@ -61,6 +61,9 @@ export const envSchema = z
     MEDIA_URL: optional(url),
     MEDIA_CACHE_DIR: optional(z.string().regex(/^\//, "must be an absolute path")),
     MEDIA_CACHE_MB: z.coerce.number().int().min(16).max(1_048_576).default(512),
+    // Image transforms at once (unset: the container's CPU quota) and the memory they may hold together (docs/capacity.md).
+    MEDIA_TRANSFORMS: optional(z.coerce.number().int().min(1).max(64)),
+    MEDIA_MEMORY_MB: z.coerce.number().int().min(32).max(65_536).default(192),
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     REDIS_SENTINELS: optional(hostList),
     REDIS_SENTINEL_NAME: optional(z.string().min(1)),

@@ -17,6 +17,7 @@ import { connectWordPress } from "./wordpress";
 import { siteContent } from "./content/site-content";
 import { answeringContentErrors } from "./http/content-answers";
 import { MediaIds } from "./media/ids";
+import { mediaHandler, mediaMetrics } from "./http/media";
 import { wordpressOriginErrors } from "./content/wordpress-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
@@ -164,7 +165,8 @@ async function main() {
   });
   const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
   // /media/ (server/media) unless MEDIA_URL names an image CDN; an unwritable cache folder exits 78.
-  const media = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, client: wordpress.client, logger, metrics, onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
+  const mediaService = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, sourceUrlOf: wordpress.mediaSourceUrl, fetchGate: wordpress.uploadsGate, logger, observe: mediaMetrics(metrics), onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
+  const media = mediaService && mediaHandler(mediaService, { logger, idOf: (path) => mediaIds.idOf(path), idleTimeoutMs: config.wpTimeoutMs, observe: mediaMetrics(metrics) });
   const health = probes(state, readiness);
   const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
   const server = await startPublicServer(site.handle, config.port);

@@ -3,18 +3,25 @@
 // a stale copy is served or the page answers 503 with Retry-After), and WordPress's state for
 // /readyz, from every answer and from a probe every 10 s that also checks the credentials
 // (users/me) when they are set. The probe has a client of its own: it reaches WordPress when the
-// gate is full, and its answers are not page reads.
+// gate is full, and its answers are not page reads. Fetches of uploads (image originals) have a
+// gate of their own (MEDIA_BOUNDS.fetches): they never take a turn from the content reads, and a
+// flood of uploads that are not there never reaches WordPress unbounded either.
 import type { Config } from "./config";
 import type { Logger } from "./logger";
 import type { Metrics } from "./http/metrics";
 import { noteOrigin } from "./request-scope";
 import { createWordPressClient, type WordPressClient } from "./content/wordpress-client";
-import { createWordPressGate, queueBoundFor } from "./content/wordpress-gate";
+import { createWordPressGate, queueBoundFor, type WordPressGate } from "./content/wordpress-gate";
 import { createWordPressHealth, type WordPressHealth, type WordPressState } from "./content/wordpress-health";
+import { MEDIA_BOUNDS } from "./media";
 
 export interface WordPressOrigin {
   client: WordPressClient;
   health: WordPressHealth;
+  /** The turns of upload fetches (image originals), apart from the content reads'. */
+  uploadsGate: WordPressGate;
+  /** `source_url` of a media id (a purge of `media:<id>` the site never saw). */
+  mediaSourceUrl(id: number): Promise<string | undefined>;
 }
 
 export function connectWordPress(options: {
@@ -53,5 +60,10 @@ export function connectWordPress(options: {
       noteOrigin(o.durationMs);
     },
   });
-  return { client, health };
+  const uploadsGate = createWordPressGate({ maxInflight: MEDIA_BOUNDS.fetches.inflight, maxQueued: MEDIA_BOUNDS.fetches.waiting });
+  const mediaSourceUrl = async (id: number) => {
+    const answer = await client.get<{ source_url?: unknown }>(`wp/v2/media/${id}`, { _fields: "source_url" });
+    return typeof answer.data.source_url === "string" ? answer.data.source_url : undefined;
+  };
+  return { client, health, uploadsGate, mediaSourceUrl };
 }

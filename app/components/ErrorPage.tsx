@@ -1,5 +1,5 @@
-// Errors in the same calm layout: a short sentence and a way home. 404 says the
-// spec's 'This page could not be found'; anything else is a generic failure with a reference
+// Errors in the same calm layout: a short sentence and a way home. 404 says
+// 'This page could not be found'; anything else is a generic failure with a reference
 // (the time it happened) that a visitor can quote. Details only in development.
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, useLocation } from "react-router";

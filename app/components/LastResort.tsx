@@ -1,6 +1,6 @@
 // The browser's last resort: the root error boundary's page wrapped in a boundary of its
-// own. If the error page throws while rendering, the visitor reads the spec's sentence in the
-// page's language and a link home (a full page load: nothing of the failed app is trusted) — never
+// own. If the error page throws while rendering, the visitor reads 'An error occurred while showing the error
+// page' in the page's language and a link home (a full page load: nothing of the failed app is trusted) — never
 // React Router's "Application Error" screen with a stack trace.
 import { Component, type ReactNode } from "react";
 import { LAST_RESORT_TEXT } from "../../common/last-resort";

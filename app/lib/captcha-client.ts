@@ -1,7 +1,7 @@
 // The captcha client (v3, invisible, badge hidden). The provider's script is
 // loaded only when a visitor starts using a form (focus or input), and each form asks a token
 // for its own named action, which the server checks (server/integrations/captcha-verifier.ts). Errors are
-// the spec's, exactly. Browser access is injected (`loadScript`, `getWindow`) so the logic is
+// the four CAPTCHA_ERRORS sentences, word for word. Browser access is injected (`loadScript`, `getWindow`) so the logic is
 // tested without a DOM.
 
 export const CAPTCHA_VERSION = 3;

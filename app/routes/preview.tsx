@@ -1,7 +1,8 @@
 // WordPress's Preview: /preview?type=products&id=12&exp=<unix>&sig=<hex>, a link the fc-headless
-// plugin signs with the shared secret (wordpress/README.md). WordPress checks the signature on its
-// preview route, so the site needs no privileged account; the site only refuses what cannot be a
-// valid link (format, expiry) before asking. Rendered uncached, noindex, with a visible ribbon.
+// plugin signs with the shared secret (wordpress/README.md). The server checks the link's form,
+// signature and expiry before the router runs (server/http/preview-gate.ts), and WordPress checks
+// the signature again on its preview route, so the site needs no privileged account; the checks
+// here repeat the form and expiry. Rendered uncached, noindex, with a visible ribbon.
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/preview";
 import { PREVIEW_TYPES, type PreviewType } from "../../common/content-types";

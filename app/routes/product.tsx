@@ -1,5 +1,5 @@
 // A product, as a dialog over the list it was opened from: /products/{id}, and the same under a
-// category, collection, exclusive or projects. The id is optional in the spec: without
+// category, collection, exclusive or projects. The id is optional: without
 // one the list shows alone.
 import { useLocation, type MetaDescriptor } from "react-router";
 import type { Route } from "./+types/product";

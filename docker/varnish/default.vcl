@@ -122,7 +122,7 @@ sub vcl_recv {
   if (req.url ~ "^/(\?|$)" || req.url ~ "^/api/") {
     return (pass);
   }
-  # No other page reads a cookie on the server (README "Languages"): dropped, so analytics and
+  # No other page reads a cookie on the server (docs/languages.md): dropped, so analytics and
   # consent cookies do not make every visitor a cache miss.
   unset req.http.Cookie;
   return (hash);

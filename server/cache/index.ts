@@ -1,4 +1,4 @@
-// The server cache (ARCHITECTURE "The data path"): memory LRU → Redis → WordPress under the
+// The server cache (docs/architecture.md, "The data path"): memory LRU → Redis → WordPress under the
 // ContentService's `cached()` seam, with purging by tag across instances. This file is its public
 // face; main.ts builds one CacheStack per process and hands `stack.cached` to the ContentService,
 // `stack.purge` to the webhook and purge API, `stack.onPurge` to the page cache, `stack.stats()`

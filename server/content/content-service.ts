@@ -1,4 +1,4 @@
-// The ContentService: the one way in for content (README "How the code is laid out"). Loaders ask for the catalogue
+// The ContentService: the one way in for content (docs/architecture.md, "Layout"). Loaders ask for the catalogue
 // in the product's words; this module decides which WordPress requests answer that, sends each of
 // them through `cached()` with its key, tags and policy, checks the answer's shape and maps it.
 //
@@ -26,6 +26,7 @@ import { createProductReads } from "./products";
 import { createProjectReads } from "./projects";
 import { createPageReads } from "./page-reads";
 import { createMenuReads } from "./menus";
+import { createSavedProducts } from "./saved-products";
 
 
 const SEARCH_PER_PAGE = 20;
@@ -39,9 +40,10 @@ export function createContentService(options: ContentServiceOptions): ContentSer
   const projects = createProjectReads(reads, products);
   const pages = createPageReads(reads, editions, products, projects);
   const menus = createMenuReads(reads);
+  const { savedProducts } = createSavedProducts(reads, products, terms);
   const { categoryRecords, listCategories, categoryRecordBySlug, getCategory, listColours } = terms;
   const { listDesigners, editionRecords, listEditions, editionRecordBySlug, getEdition } = editions;
-  const { productRecord, summariesByIds, listProducts, getProduct, completeProduct } = products;
+  const { productRecord, listProducts, getProduct, completeProduct } = products;
   const { listProjects } = projects;
   const { getPage, getCompany, getFrontPage } = pages;
   const { getMenu } = menus;
@@ -174,7 +176,7 @@ export function createContentService(options: ContentServiceOptions): ContentSer
     listDesigners,
     getPage,
     search,
-    getProductsByEnglishIds: (ids, lang) => summariesByIds(ids, lang),
+    getProductsByEnglishIds: savedProducts,
     translate,
   };
 }

@@ -1,6 +1,7 @@
 // POST /api/client-errors: uncaught errors and unhandled rejections reported by browsers
 // (app/lib/client-error-reporter.ts, navigator.sendBeacon). Small JSON (≤ 8 KiB), validated, stripped
-// of anything personal that slipped through (query strings, fragments, email addresses), logged
+// of anything personal that slipped through (query strings, fragments, email addresses, long
+// numbers: report-scrubbing.ts, in time linear in the report's length whatever it holds), logged
 // at warn and counted in `client_errors_total{kind}`. Rate-limited per IP. 204 on success,
 // 400 malformed, 413 too large, 415 wrong type, 429 over the limit.
 import express, { type ErrorRequestHandler, type Request, type RequestHandler } from "express";
@@ -8,6 +9,7 @@ import { Counter, type Registry } from "prom-client";
 import { z } from "zod";
 import type { Logger } from "../logger";
 import { createRateLimits, type ClientLimiter } from "./rate-limits";
+import { scrub } from "./report-scrubbing";
 
 export const CLIENT_ERRORS_PATH = "/api/client-errors";
 export const CLIENT_ERROR_MAX_BYTES = 8 * 1024;
@@ -25,18 +27,6 @@ const reportSchema = z.object({
 });
 
 export type ClientErrorReport = z.infer<typeof reportSchema>;
-
-/** Query strings and fragments may carry personal data (emails, tokens): keep only paths. */
-export function scrubUrls(text: string): string {
-  return text.replace(/((?:https?:\/\/[^\s?#)"']*)|(?:\/[^\s?#)"']*))[?#][^\s)"':]*/g, "$1");
-}
-
-export function scrub(text: string, max: number): string {
-  return scrubUrls(text)
-    .replace(/[\w.+-]+@[\w-]+(\.[\w-]+)+/g, "[email]")
-    .replace(/\b\d{12,19}\b/g, "[number]")
-    .slice(0, max);
-}
 
 export interface ClientErrorsOptions {
   registry: Registry;

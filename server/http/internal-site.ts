@@ -1,5 +1,6 @@
 // The internal port (METRICS_PORT): what only the cluster reaches, never the ingress — /metrics
-// for Prometheus, the SRE purge API, and the probes (the same as on the public port). Paths match
+// for Prometheus, the SRE purge API, and the probes (/readyz with the state of every part, which
+// the public port keeps to itself). Paths match
 // exactly, letter case included; anything else is a 404.
 import http from "node:http";
 import express, { type RequestHandler } from "express";
@@ -38,7 +39,7 @@ export function createInternalSite(options: InternalSiteOptions) {
     }
   });
   app.get(HEALTH_PATH, options.probes.healthz);
-  app.get(READY_PATH, options.probes.readyz);
+  app.get(READY_PATH, options.probes.readyzDetails);
   if (options.purge) app.use(options.purge);
   app.use((_req, res) => notFound(res));
   app.use(lastResortErrors(options.logger));

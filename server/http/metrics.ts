@@ -6,7 +6,7 @@
 // container): Prometheus would rename ours to exported_*.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { WEBHOOK_RESULTS } from "./cache-api";
-import { MEDIA_RESULTS } from "./media";
+import { MEDIA_RESULTS } from "../media/answers";
 import { RENDITION_FORMATS } from "../media/renditions";
 import { PAGE_ROUTE_LABELS, RENDERED_ROUTE_LABELS, ROUTE_LABELS } from "./route-label";
 import { REST_ROUTES } from "../content/rest-routes";
@@ -124,7 +124,7 @@ export function createMetrics(cdnProvider = "none") {
 
   const mediaRequests = new Counter({
     name: "media_requests_total",
-    help: "/media/ answers by result (hit: from the disk cache; miss: fetched from WordPress; stale: a purged copy served while WordPress failed; refused: a width or query not offered, or the transform queue full; error: WordPress failing with nothing cached, or a transform failing)",
+    help: "/media/ answers by result (hit: from the disk cache; miss: fetched from WordPress; stale: a purged copy served while WordPress failed; refused: a width or query not offered, or the transforms or streams busy; error: WordPress failing with nothing cached, or a transform failing)",
     labelNames: ["result"] as const,
     registers: [registry],
   });
@@ -136,6 +136,15 @@ export function createMetrics(cdnProvider = "none") {
     registers: [registry],
   });
   const mediaCacheBytes = new Gauge({ name: "media_cache_bytes", help: "Bytes of originals and renditions in the media disk cache", registers: [registry] });
+  const mediaDegraded = new Counter({
+    name: "media_degraded_total",
+    help: "Images answered with a short-lived stand-in while transforms were busy (how: nearest, a cached rendition of another width or format; fast, a cheap encoding)",
+    labelNames: ["how"] as const,
+    registers: [registry],
+  });
+  const mediaStreams = new Gauge({ name: "media_streams_in_flight", help: "Streamed uploads (PDF, video) being passed through now", registers: [registry] });
+  for (const how of ["nearest", "fast"]) mediaDegraded.inc({ how }, 0);
+  mediaStreams.set(0);
   for (const result of MEDIA_RESULTS) mediaRequests.inc({ result }, 0);
   for (const format of RENDITION_FORMATS) mediaTransformDuration.zero({ format });
   mediaCacheBytes.set(0);
@@ -155,7 +164,7 @@ export function createMetrics(cdnProvider = "none") {
   originRejections.inc(0);
   for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, httpRequests, cacheLookups, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes };
+  return { registry, httpDuration, httpRequests, cacheLookups, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,5 +1,5 @@
 // Per-client rate limits (forms, browser error reports, failed webhook signatures and purge-API
-// tokens, uncached search renders) through rate-limiter-flexible. The client is express's `req.ip`, which reads
+// tokens, uncached search and shared-list renders, signed previews) through rate-limiter-flexible. The client is express's `req.ip`, which reads
 // X-Forwarded-For only as far as TRUST_PROXY says (server/http/site.ts), so behind the ingress
 // every visitor has a bucket of their own and no visitor can pick their address. An IPv6 client
 // counts by its /64 (clientBucket): its addresses inside it are free to change.
@@ -18,7 +18,7 @@ export interface LimitSpec {
   windowSeconds: number;
 }
 
-/** The limits the README states ("Rate limits"; forms: 5 posts per 10 minutes per visitor). */
+/** The limits docs/integrations.md states ("Rate limits"; forms: 5 posts per 10 minutes per visitor). */
 export const RATE_LIMITS = {
   newsletter: { points: 5, windowSeconds: 600 },
   contact: { points: 5, windowSeconds: 600 },
@@ -29,6 +29,10 @@ export const RATE_LIMITS = {
   purgeFailures: { points: 60, windowSeconds: 60 },
   /** Searches rendered per visitor (a search the page cache has answers without counting). */
   searchRenders: { points: 30, windowSeconds: 60 },
+  /** Shared wishlists and the contact form's lists rendered per visitor (from the page cache: not counted). */
+  savedLists: { points: 30, windowSeconds: 60 },
+  /** Signed previews rendered per visitor (a link that fails its signature never counts: it is refused first). */
+  previews: { points: 30, windowSeconds: 60 },
 } as const satisfies Record<string, LimitSpec>;
 
 export type LimitName = keyof typeof RATE_LIMITS;

@@ -1,7 +1,7 @@
 // The express application around the React Router handler, in the order a request meets it:
 // request id, security headers and the request log (pipeline/request-log.ts), trailing-slash and
-// canonical-URL redirects, health, media, the cache API, the language decision at /, the page
-// cache's serve path, compression, static assets, the page's scope and cache headers, the Host
+// canonical-URL redirects, health, media, the cache API, the language decision at /, the preview
+// links' check, the page cache's serve path, compression, static assets, the page's scope and cache headers, the Host
 // guard and canonical query (pipeline/guards.ts), capture for the page cache and the CSP, render
 // turns, the router, and the last-resort error handler. One concern per module; this file only
 // assembles them. Built by server/main.ts; tests build it in-process.
@@ -26,7 +26,8 @@ import { serviceWorkerHandler } from "./service-worker";
 import { createRateLimits, type RateLimits } from "./rate-limits";
 import type { Lang } from "../../common/locale";
 import { createDrain } from "./pipeline/drain";
-import { searchRenderLimit } from "./search-limit";
+import { savedListRenderLimit, searchRenderLimit } from "./search-limit";
+import { previewGate } from "./preview-gate";
 import { requestObserver } from "./pipeline/request-log";
 import { canonicalQuery, hostGuard, trailingSlashRedirect } from "./pipeline/guards";
 import { pageHeaders, pageScope } from "./pipeline/page-headers";
@@ -128,6 +129,10 @@ export function createSite(options: SiteOptions) {
 
   app.use(rootLanguageRedirect(config.rootRedirect, options.languages));
 
+  // A preview link is checked (form, signature, expiry) before anything reads or renders for it.
+  const limits = options.rateLimits ?? createRateLimits();
+  app.use(previewGate({ secret: config.purgeSecret, limiter: limits.previews }));
+
   const setPageHeaders = pageHeaders({ freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds });
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
@@ -143,7 +148,7 @@ export function createSite(options: SiteOptions) {
     : undefined;
   if (pageCache) {
     const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }));
-    app.use((req, res, next) => (isProbe(req, req.path) ? next() : serve(req, res, next)));
+    app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
   }
 
   app.use(compression());
@@ -168,8 +173,9 @@ export function createSite(options: SiteOptions) {
   // a page cache, keeps cacheable pages; mounted without a page cache too, for the policy.
   app.use(capturePages(options.pageCache, (res) => res.locals.scope, config.cache.freshSeconds, policyOf));
 
-  // Uncached searches per visitor (a flood of random searches would otherwise land on WordPress).
-  app.use(searchRenderLimit(options.rateLimits?.searchRenders ?? createRateLimits().searchRenders));
+  // Uncached searches and shared lists per visitor (a flood of random ones would otherwise land on WordPress).
+  app.use(searchRenderLimit(limits.searchRenders));
+  app.use(savedListRenderLimit(limits.savedLists));
 
   // Requests go into the router one task at a time (server/runtime/turns.ts): a burst that arrives
   // together would otherwise start hundreds of routers in one pass of the event loop.
@@ -195,7 +201,7 @@ export function createSite(options: SiteOptions) {
     // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
     const locals = begin(req, res, pathname);
     // A probe never reads the page cache, so it never counts in its hit ratio.
-    if (!isProbe(req, pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
+    if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);
   };
   return { app, handle };

@@ -1,5 +1,5 @@
 // Newsletter signups behind one small adapter, so another email provider can be plugged in by
-// writing one more `NewsletterProvider`. The provider of the spec is GetResponse-style (API v3):
+// writing one more `NewsletterProvider`. The provider is GetResponse-style (API v3):
 //   POST {NEWSLETTER_API_URL}/contacts   X-Auth-Token: api-key {key}   Content-Type: application/json
 //   {"email": …, "name": "Newsletter Website", "campaign": {"campaignId": listId}}
 // 202 Accepted: queued (the provider sends its own confirmation); 409 (code 1008): the address
@@ -27,7 +27,7 @@ export interface GetResponseOptions {
   fetch?: typeof fetch;
 }
 
-/** The contact name the original site sent with every signup. */
+/** The contact name sent with every signup. */
 export const NEWSLETTER_CONTACT_NAME = "Newsletter Website";
 
 export function getResponseProvider(options: GetResponseOptions): NewsletterProvider {

@@ -104,7 +104,7 @@ describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {
     expect(edged.status).toBe(200);
     for (const c of shown) expect(edged.html).toContain(c.title.rendered);
     expect(await metric(/^wp_origin_requests_total\{[^}]*status="200"[^}]*\} (\S+)$/)).toBeGreaterThan(0);
-    const readiness = (await (await fetch(`${site}/readyz`)).json()) as { redis: string; wordpress: string };
+    const readiness = (await (await fetch(metrics.replace(/\/metrics$/, "/readyz"))).json()) as { redis: string; wordpress: string };
     expect(readiness).toMatchObject({ redis: "up", wordpress: "up" });
     expect(Number((await runOk(["exec", "-T", "redis", "redis-cli", "dbsize"])).trim())).toBeGreaterThan(0);
 

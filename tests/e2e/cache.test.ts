@@ -199,7 +199,7 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect(stale).toBeGreaterThan(0);
     const never = await fetch(`${a.url}/it/categorie/mai-vista-prima`);
     expect(never.status).toBeGreaterThanOrEqual(404);
-    const ready = await (await fetch(`${a.url}/readyz`)).json();
+    const ready = await (await fetch(`${a.internalUrl}/readyz`)).json();
     // WordPress down degrades, it does not make the instance unready. Redis's state is
     // not asserted here: on a loaded machine its 50 ms command bound may trip the breaker.
     expect(ready).toMatchObject({ status: "ready", wordpress: "down" });

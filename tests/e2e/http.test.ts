@@ -35,7 +35,7 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect(await en.text()).toContain('<html lang="en"');
   });
 
-  it("answers an unknown path with 404 and the spec's sentence, in both languages", async () => {
+  it("answers an unknown path with 404 and 'This page could not be found', in both languages", async () => {
     for (const path of ["/no-such-page", "/it/pagina-inesistente", "/products/999999999", "/categories/no-such-category", "/it/collezioni/nessuna"]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
@@ -82,7 +82,9 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect((await get("/healthz")).status).toBe(200);
     const ready = await get("/readyz");
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toMatchObject({ status: "ready", redis: "disabled" });
+    // The public port says only its status; the internal port names the parts.
+    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await (await fetch(`${site.internalUrl}/readyz`)).json()).toMatchObject({ status: "ready", redis: "disabled" });
     const metrics = await (await fetch(site.metricsUrl)).text();
     for (const name of ["http_request_duration_seconds", "wp_cache_lookups_total", "wp_origin_requests_total", "wp_origin_request_duration_seconds", "wp_cache_purges_total", "wp_cache_redis_up", "process_cpu_user_seconds_total"]) {
       expect(metrics).toContain(name);

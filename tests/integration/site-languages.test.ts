@@ -29,7 +29,7 @@ const PLAIN_INDEX: Fault = { kind: "answer", status: 200, body: JSON.stringify({
 const ITALIAN_PATHS = ["/it", "/it/prodotti", "/it/categorie", "/it/collezioni", "/it/about", "/it/manifattura", "/it/wishlist", "/it/prodotti.data"];
 
 async function readiness(site: RunningSite) {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as { languages: { served: string[]; source: string; refused: Record<string, string> } };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { languages: { served: string[]; source: string; refused: Record<string, string> } };
 }
 
 /** What an English page says about Italian: hreflang, x-default, links into /it. */

@@ -27,7 +27,7 @@ function publishedProducts(wp: FaultyWordPress, lang: "en" | "it"): PostRecord[]
 const purge = (site: RunningSite, tags: string[]) => adminPurge(site, ADMIN_TOKEN, tags);
 
 async function readiness(site: RunningSite): Promise<{ wordpress: string; warnings: string[] }> {
-  return (await fetch(`${site.url}/readyz`)).json() as Promise<{ wordpress: string; warnings: string[] }>;
+  return (await fetch(`${site.internalUrl}/readyz`)).json() as Promise<{ wordpress: string; warnings: string[] }>;
 }
 
 /** The labels of the footer's menu links. */

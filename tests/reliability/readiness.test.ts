@@ -13,11 +13,11 @@ import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wo
 import { figure, metricValue, probe, readMetrics, sleep } from "./support";
 
 const ready = hasBuild();
-/** The bound on the state's age (README, /readyz), and a second for a loaded machine's timers. */
+/** The bound on the state's age (docs/interfaces.md, "Probes"), and a second for a loaded machine's timers. */
 const STATE_MAX_AGE_MS = 16_000;
 
 async function readiness(site: RunningSite): Promise<{ wordpress: string }> {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as { wordpress: string };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { wordpress: string };
 }
 
 /** Polls /readyz (which never asks WordPress) until it names `state`; the milliseconds it took. */

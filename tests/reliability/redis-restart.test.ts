@@ -86,7 +86,7 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
       settled = metricValue(await readMetrics(site.metricsUrl), "wp_cache_redis_up");
     }
     expect(settled).toBe(1);
-    const readyz = await (await fetch(`${site.url}/readyz`)).json();
+    const readyz = await (await fetch(`${site.internalUrl}/readyz`)).json();
     expect(readyz).toMatchObject({ status: "ready", redis: "up" });
   });
 });

@@ -26,7 +26,7 @@ interface Readiness {
 }
 
 async function readiness(site: RunningSite): Promise<Readiness> {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as Readiness;
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as Readiness;
 }
 
 /** Polls /readyz until `test` holds; the last answer either way. */

@@ -19,7 +19,7 @@ let site: RunningSite;
  * it: how a balancer's pooled connection asks for readiness once shutdown has begun. (A new
  * connection is refused at once: the listener is closed.)
  */
-async function readinessAcrossSignal(port: number, signal: () => void): Promise<string> {
+async function readinessAcrossSignal(port: number, signal: () => void): Promise<{ statusLine: string; body: string }> {
   const socket = net.connect(port, "127.0.0.1");
   await once(socket, "connect");
   let answer = "";
@@ -31,9 +31,9 @@ async function readinessAcrossSignal(port: number, signal: () => void): Promise<
   // The process has taken the signal when it says so (its event loop is busy rendering).
   for (let i = 0; i < 200 && !site.logs.some((l) => l.includes('"msg":"shutting down"')); i++) await sleep(10);
   socket.write("\r\n");
-  for (let i = 0; i < 100 && !answer.includes("\r\n\r\n"); i++) await sleep(20);
+  for (let i = 0; i < 100 && !answer.includes("}"); i++) await sleep(20);
   socket.destroy();
-  return answer.split("\r\n")[0] ?? "";
+  return { statusLine: answer.split("\r\n")[0] ?? "", body: answer.slice(answer.indexOf("\r\n\r\n") + 4) };
 }
 
 describe.runIf(ready)("SIGTERM under load", () => {
@@ -78,12 +78,14 @@ describe.runIf(ready)("SIGTERM under load", () => {
     figure("sigterm_inflight", inFlight.length);
     figure("sigterm_inflight_failed", inFlightFailed.length);
     figure("sigterm_5xx", fiveHundreds.length);
-    figure("sigterm_readyz_after_signal", readiness);
+    figure("sigterm_readyz_after_signal", readiness.statusLine);
     figure("sigterm_request_after_signal", afterSignal.status === 0 ? afterSignal.error ?? "refused" : afterSignal.status);
     figure("sigterm_drain_ms", drainMs);
     figure("sigterm_exit_code", String(code));
 
-    expect(readiness).toBe("HTTP/1.1 503 Service Unavailable");
+    expect(readiness.statusLine).toBe("HTTP/1.1 503 Service Unavailable");
+    // The public port says only that it drains.
+    expect(JSON.parse(readiness.body)).toEqual({ status: "draining" });
     expect(inFlight.length).toBeGreaterThan(0);
     expect(inFlightFailed.map((o) => `${o.url} ${o.status} ${o.error ?? ""}`)).toEqual([]);
     expect(fiveHundreds).toEqual([]);

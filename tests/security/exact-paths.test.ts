@@ -4,7 +4,8 @@
 // - any other spelling is a 404 that never reaches a handler (no purge, no webhook counted);
 // - the SRE purge API answers on the internal port (METRICS_PORT) only; the public port says 404;
 // - /healthz and /readyz answer on both ports;
-// - probes (the paths, or the kubelet's user agent on a page) never touch the page cache's hit ratio.
+// - probes (the paths) never touch the page cache's hit ratio; a user agent makes nothing a probe;
+// - /readyz on the public port says only its status; the internal port names the state of the parts.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
@@ -111,22 +112,43 @@ describe.runIf(ready)("exact non-page paths and the internal port", () => {
     expect((await probe(`${site.url}/sitemap.xml`)).status).toBe(200);
   });
 
-  it("keeps probes out of the page cache: /healthz, /readyz and the kubelet's user agent neither read it nor count in its hit ratio", async () => {
+  it("keeps probes out of the page cache: /healthz and /readyz neither read it nor count in its hit ratio", async () => {
     const pageLookups = async () => metricValue(await readMetrics(site.metricsUrl), "wp_cache_lookups_total", { tier: "page" });
-    // A page a visitor has put in the cache: the kubelet asking for it must not count as a hit.
-    expect((await probe(`${site.url}/about`)).status).toBe(200);
     const before = await pageLookups();
     for (let i = 0; i < 10; i++) {
       for (const base of [site.url, site.internalUrl]) {
         expect((await probe(`${base}/healthz`, { headers: { "User-Agent": "kube-probe/1.33" } })).status).toBe(200);
         expect((await probe(`${base}/readyz`, { headers: { "User-Agent": "kube-probe/1.33" } })).status).toBe(200);
       }
-      expect((await probe(`${site.url}/healthz`)).status).toBe(200);
-      expect((await probe(`${site.url}/about`, { headers: { "User-Agent": "kube-probe/1.33" } })).status).toBe(200);
     }
     expect(await pageLookups()).toBe(before);
-    // A visitor's request still counts.
-    await probe(`${site.url}/about`);
-    expect(await pageLookups()).toBe(before + 1);
+  });
+
+  it("knows a probe by its path only: the kubelet's user agent on a page is a visitor (page cache, collapsing)", async () => {
+    const metrics = async () => {
+      const text = await readMetrics(site.metricsUrl);
+      return { lookups: metricValue(text, "wp_cache_lookups_total", { tier: "page" }), renders: metricValue(text, "page_renders_total", { collapsed: "false" }) };
+    };
+    const KUBELET = { "User-Agent": "kube-probe/1.33" };
+    const before = await metrics();
+    // Twenty at once on a page nobody asked for: one render, the others wait for it.
+    const cold = await Promise.all(Array.from({ length: 20 }, () => probe(`${site.url}/it/manifattura`, { headers: KUBELET })));
+    expect(cold.map((a) => a.status)).toEqual(Array(20).fill(200));
+    const afterCold = await metrics();
+    expect(afterCold.renders - before.renders).toBe(1);
+    // Then from the page cache, each counted as a lookup like a visitor's.
+    for (let i = 0; i < 10; i++) expect((await probe(`${site.url}/it/manifattura`, { headers: KUBELET })).status).toBe(200);
+    const afterHits = await metrics();
+    expect(afterHits.renders).toBe(afterCold.renders);
+    expect(afterHits.lookups - afterCold.lookups).toBe(10);
+  });
+
+  it("tells the public port's /readyz only its status, and the internal port the state of the parts", async () => {
+    const open = await probe(`${site.url}/readyz`);
+    expect(open.status).toBe(200);
+    expect(JSON.parse(open.body)).toEqual({ status: "ready" });
+    const internal = JSON.parse((await probe(`${site.internalUrl}/readyz`)).body);
+    expect(internal).toMatchObject({ status: "ready", redis: "disabled" });
+    expect(Object.keys(internal)).toEqual(expect.arrayContaining(["wordpress", "breaker", "pageCache", "languages"]));
   });
 });

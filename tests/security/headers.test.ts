@@ -146,7 +146,7 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
     page.on("console", (m) => {
       if (/Content Security Policy|Refused to/i.test(m.text())) consoleErrors.push(m.text());
     });
-    // The page types of the brief: home, products, a product dialog, a category, a collection,
+    // The main page types: home, products, a product dialog, a category, a collection,
     // projects, about, wishlist (English), the Italian home and product, and the 404.
     const wanted = ["home-en", "products-en", "product-en", "category-en", "collection-en", "projects-en", "about-en", "wishlist-en", "home-it", "product-it"];
     const types = pageTypes(wp.catalogue).filter((p) => wanted.includes(p.name));

@@ -1,7 +1,7 @@
 // A fake WordPress for fault injection (never instead of the real one): the demo catalogue's real
 // answers, except where a test says otherwise — slow, failing with a WordPress error body, HTML
 // instead of JSON, invalid JSON, or down altogether. It numbers the REST requests it serves, so
-// tests can assert counts (ARCHITECTURE: nginx/Varnish's habit).
+// tests can assert counts (as nginx and Varnish number theirs).
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DemoCatalogue, createDemoResponder } from "../../demo";
@@ -20,6 +20,8 @@ export type Fault =
   | { kind: "reset-mid-body"; bytes: number; total: number; contentType: string }
   /** `bytes` of a longer body, then nothing: the connection stays open, silent. */
   | { kind: "stall-mid-body"; bytes: number; total: number; contentType: string }
+  /** A body of `total` bytes sent `chunk` bytes every `everyMs`: an upload over a slow link, which holds its connection as long as it lasts. */
+  | { kind: "trickle"; chunk: number; everyMs: number; total: number; contentType: string }
   /** A redirect to `location`. */
   | { kind: "redirect"; status: 301 | 302 | 307; location: string };
 
@@ -50,6 +52,8 @@ export interface FaultyWordPress {
   addFault(match: RegExp, fault: Fault): void;
   /** Upload answers whose connection closed before their body was sent (the site let go of them). */
   readonly uploadsCut: number;
+  /** Requests for uploads (`/wp-content/uploads/…`) per path, under way now, and the most at once since the start. */
+  readonly uploads: { readonly byPath: Map<string, number>; readonly inflight: number; readonly maxInflight: number };
   /** Stop accepting connections (and cut existing ones) until `start`. */
   stop(): Promise<void>;
   start(): Promise<void>;
@@ -66,6 +70,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
   let inflightMatch = /./;
   let generation = 0; // a reset starts counting afresh: requests counted before it are not subtracted after
   let uploadsCut = 0;
+  const uploads = { byPath: new Map<string, number>(), inflight: 0, maxInflight: 0 };
   const byPath = new Map<string, number>();
   const byUrl = new Map<string, number>();
   let server: Server;
@@ -88,6 +93,12 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
         byUrl.set(req.url!, (byUrl.get(req.url!) ?? 0) + 1);
       }
     }
+    if (path.startsWith("/wp-content/uploads/")) {
+      uploads.byPath.set(path, (uploads.byPath.get(path) ?? 0) + 1);
+      uploads.inflight += 1;
+      uploads.maxInflight = Math.max(uploads.maxInflight, uploads.inflight);
+      res.once("close", () => (uploads.inflight -= 1));
+    }
     const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
     if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
     if (active?.kind === "status") {
@@ -102,7 +113,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       res.writeHead(active.status, { "Content-Type": active.contentType ?? "application/json; charset=UTF-8" });
       return res.end(active.body);
     }
-    if (active?.kind === "file" || active?.kind === "reset-mid-body" || active?.kind === "stall-mid-body") {
+    if (active?.kind === "file" || active?.kind === "reset-mid-body" || active?.kind === "stall-mid-body" || active?.kind === "trickle") {
       res.once("close", () => {
         if (!res.writableFinished) uploadsCut += 1;
       });
@@ -114,6 +125,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       if (active.kind === "reset-mid-body") setTimeout(() => res.socket?.resetAndDestroy(), 50);
       return;
     }
+    if (active?.kind === "trickle") return trickle(res, active);
     if (active?.kind === "redirect") {
       res.writeHead(active.status, { Location: active.location });
       return res.end();
@@ -175,6 +187,7 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     get uploadsCut() {
       return uploadsCut;
     },
+    uploads,
     setFault(match, f) {
       faults = match && f ? [{ match, fault: f }] : [];
     },
@@ -185,6 +198,22 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
     start: listen,
     close: shut,
   };
+}
+
+/** `fault.total` bytes, `fault.chunk` at a time every `fault.everyMs`, until done or the connection closes. */
+function trickle(res: import("node:http").ServerResponse, fault: { chunk: number; everyMs: number; total: number; contentType: string }): void {
+  res.writeHead(200, { "Content-Type": fault.contentType, "Content-Length": String(fault.total) });
+  let sent = 0;
+  const timer = setInterval(() => {
+    const size = Math.min(fault.chunk, fault.total - sent);
+    res.write(Buffer.alloc(size, 5));
+    sent += size;
+    if (sent >= fault.total) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, fault.everyMs);
+  res.once("close", () => clearInterval(timer));
 }
 
 /** A static file with single-range support, written with backpressure (a slow reader slows it). */

@@ -65,7 +65,7 @@ function tlsSettings(port: number, t: TestTls): [string, string][] {
   ];
 }
 
-/** PING over a raw socket until "+PONG" (no client library in the way), after AUTH when given a password. */
+/** PING over a raw socket until "+PONG" (no client library in the way), after AUTH when given a password ("user password" for an ACL user). */
 async function waitForPong(port: number, timeoutMs = 10_000, password?: string, withTls?: TestTls): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -113,7 +113,7 @@ function spawnRedis(port: number, extra: string[]): ChildProcess {
  * the process (SIGSTOP locally, `docker pause` — the cgroup freezer — in a container) while its
  * connections stay open.
  */
-export async function startRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls } = {}): Promise<RedisServer> {
+export async function startRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls; /** Users from an ACL file (in `args`): who PINGs it to see it up. */ user?: { name: string; password: string } } = {}): Promise<RedisServer> {
   // Only a plain server: Cluster and Sentinel nodes announce addresses to each other (local only).
   if (useContainers() && !options.args?.length && !options.tls) return startRedisContainer(options);
   return startLocalRedis(options);
@@ -167,7 +167,7 @@ async function startRedisContainer(options: { port?: number; password?: string }
   };
 }
 
-async function startLocalRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls } = {}): Promise<RedisServer> {
+async function startLocalRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls; user?: { name: string; password: string } } = {}): Promise<RedisServer> {
   if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const port = options.port ?? (await freePort());
   const args = [
@@ -175,8 +175,9 @@ async function startLocalRedis(options: { port?: number; args?: string[]; passwo
     ...(options.password ? ["--requirepass", options.password, "--masterauth", options.password] : []),
     ...(options.tls ? tlsSettings(port, options.tls).flatMap(([k, v]) => [`--${k}`, v]) : []),
   ];
+  const auth = options.user ? `${options.user.name} ${options.user.password}` : options.password;
   let child = spawnRedis(port, args);
-  await waitForPong(port, 10_000, options.password, options.tls);
+  await waitForPong(port, 10_000, auth, options.tls);
 
   const signal = async (sig: NodeJS.Signals) => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -193,7 +194,7 @@ async function startLocalRedis(options: { port?: number; args?: string[]; passwo
     async restart() {
       await signal("SIGTERM");
       child = spawnRedis(port, args);
-      await waitForPong(port, 10_000, options.password, options.tls);
+      await waitForPong(port, 10_000, auth, options.tls);
     },
     pause: () => void child.kill("SIGSTOP"),
     resume: () => void child.kill("SIGCONT"),

@@ -18,7 +18,7 @@ function problems(env: Record<string, string>): string[] {
 }
 
 describe("configuration", () => {
-  it("starts with the README's defaults and nothing set", () => {
+  it("starts with the documented defaults (docs/configuration.md) and nothing set", () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.metricsPort).toBe(9464);
@@ -61,6 +61,13 @@ describe("configuration", () => {
     expect(problems({ MEDIA_CACHE_DIR: "media-cache" }).join("\n")).toMatch(/MEDIA_CACHE_DIR: must be an absolute path/);
     expect(problems({ MEDIA_CACHE_MB: "8" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
     expect(problems({ MEDIA_CACHE_MB: "lots" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
+  });
+
+  it("sizes image transforms by MEDIA_TRANSFORMS (else the CPU quota) and MEDIA_MEMORY_MB (192), and names either when malformed", () => {
+    expect(loadConfig({}).mediaTransforms).toEqual({ running: undefined, memoryBytes: 192 * 1024 * 1024 });
+    expect(loadConfig({ MEDIA_TRANSFORMS: "3", MEDIA_MEMORY_MB: "320" }).mediaTransforms).toEqual({ running: 3, memoryBytes: 320 * 1024 * 1024 });
+    expect(problems({ MEDIA_TRANSFORMS: "0" }).join("\n")).toMatch(/MEDIA_TRANSFORMS/);
+    expect(problems({ MEDIA_MEMORY_MB: "8" }).join("\n")).toMatch(/MEDIA_MEMORY_MB/);
   });
 
   it("refuses a half-configured integration, naming the missing variable", () => {

@@ -236,14 +236,21 @@ describe("ContentService: products", () => {
       product(112, "it", { translations: { en: 12, it: 112 } }),
       product(113, "it", { translations: { en: 13, it: 113 } }),
     ];
-    const { client } = fakeClient({
-      "wp/v2/products": (p) => ({ data: all.filter((x) => String(p.include).split(",").map(Number).includes(x.id)) }),
+    const byId = Object.fromEntries(all.map((x) => [`wp/v2/products/${x.id}`, () => ({ data: x })]));
+    const { client, requests } = fakeClient({
+      // The index of every product of a language (the catalogue's own cached list).
+      "wp/v2/products": (p) => ({ data: all.filter((x) => x.lang === p.lang).map(({ id, slug, lang, meta }) => ({ id, slug, lang, meta })) }),
+      ...byId,
       "wp/v2/product_colors": () => ({ data: colours }),
     });
     const content = createContentService({ client, config });
     expect((await content.getProductsByEnglishIds([13, 12, 999], "it")).map((p) => p.id)).toEqual([113, 112]);
     expect((await content.getProductsByEnglishIds([13, 12], "en")).map((p) => p.id)).toEqual([13, 12]);
     expect(await content.getProductsByEnglishIds([], "en")).toEqual([]);
+    // Each product read by its own id (the entry its page reads); an id WordPress does not publish, never.
+    expect(requests.filter((r) => r.startsWith("wp/v2/products/")).sort()).toEqual(expect.arrayContaining(["wp/v2/products/112?_embed=true", "wp/v2/products/13?_embed=true"]));
+    expect(requests.some((r) => r.includes("999"))).toBe(false);
+    expect(requests.some((r) => r.includes("include="))).toBe(false);
   });
 
   it("translates a product id, and only to a product the other language publishes", async () => {

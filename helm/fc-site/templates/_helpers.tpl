@@ -65,7 +65,20 @@ app.kubernetes.io/part-of: fc
 {{- printf "%s-redis" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
 
-{{/* The bundled Redis's Secret: `password`, and `url` (the site's REDIS_URL, password included). */}}
+{{/* The bundled Redis's password, generated once and kept: an upgrade reads it back from the
+     Secret it made (lookup), so the site's pods and Redis never disagree. Rotating it: delete the
+     Secret, upgrade (a new one is made; both Deployments roll on its checksum). `helm template`
+     has no cluster to read and makes a new one each time. */}}
+{{- define "fc-site.redisPassword" -}}
+{{- $existing := lookup "v1" "Secret" .Release.Namespace (include "fc-site.redisSecretName" .) -}}
+{{- if and $existing $existing.data (hasKey $existing.data "password") -}}
+{{- index $existing.data "password" | b64dec -}}
+{{- else -}}
+{{- randAlphaNum 40 -}}
+{{- end -}}
+{{- end -}}
+
+{{/* The bundled Redis's Secret: `password`, `url` (the site's REDIS_URL, as the user `site`) and `users.acl`. */}}
 {{- define "fc-site.redisSecretName" -}}
 {{- printf "%s-redis-auth" (include "fc-site.fullname" .) | trunc 63 | trimSuffix "-" -}}
 {{- end -}}
@@ -104,6 +117,10 @@ METRICS_PORT: {{ .Values.ports.metrics | toString | quote }}
 {{- end }}
 MEDIA_CACHE_DIR: "/app/media-cache"
 MEDIA_CACHE_MB: {{ .Values.media.cacheMb | int | toString | quote }}
+MEDIA_MEMORY_MB: {{ .Values.media.memoryMb | int | toString | quote }}
+{{- with .Values.media.transforms }}
+MEDIA_TRANSFORMS: {{ . | int | toString | quote }}
+{{- end }}
 {{- if .Values.demo.enabled }}
 {{- if $c.WP_URL }}
 {{- fail "demo.enabled and config.WP_URL exclude each other: the demo catalogue is for a site without WordPress" -}}
@@ -159,4 +176,25 @@ helm.sh/chart: {{ include "fc-site.chart" . }}
 app.kubernetes.io/version: {{ .Values.redis.image.tag | quote }}
 app.kubernetes.io/managed-by: {{ .Release.Service }}
 app.kubernetes.io/part-of: fc
+{{- end -}}
+
+{{/* The internal entry points' peers (NetworkPolicyPeers), allowed on both ports: the internal
+     ingress controller (internal.ingress), the internal Service's source ranges (internal.service)
+     and networkPolicy.ingress.extraFrom. */}}
+{{- define "fc-site.internalPeers" -}}
+{{- $np := .Values.networkPolicy -}}
+{{- if .Values.internal.ingress.enabled }}
+{{- with $np.ingress.internalControllerFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- end }}
+{{- with $np.ingress.extraFrom }}
+{{ toYaml . }}
+{{- end }}
+{{- if .Values.internal.service.enabled }}
+{{- range .Values.internal.sourceRanges }}
+- ipBlock:
+    cidr: {{ . | quote }}
+{{- end }}
+{{- end }}
 {{- end -}}

@@ -7,6 +7,7 @@ import { pageCacheHeaders, setHeaders } from "../headers";
 import { isPagePath, surrogateKeyHeader, type PageHeaders } from "../page-cache";
 import { newScope, runInScope } from "../../request-scope";
 import { RETRY_AFTER_SECONDS } from "../../content/outage";
+import { isPreviewPath } from "../preview-gate";
 
 /** Cache-Control for a page of this status and freshness, with its Surrogate-Key and Cache-Tag. */
 export function pageHeaders(cdnPolicy: { freshSeconds: number; staleSeconds: number }): PageHeaders {
@@ -46,15 +47,4 @@ export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
     });
     runInScope(scope, next);
   };
-}
-
-/** /preview and its data request, in either language, however the path is encoded or cased. */
-function isPreviewPath(pathname: string): boolean {
-  let decoded = pathname;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    // a malformed escape is not the preview route
-  }
-  return /^\/(?:it\/)?preview(?:\.data)?$/i.test(decoded);
 }

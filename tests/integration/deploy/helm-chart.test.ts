@@ -129,9 +129,9 @@ describe.runIf(ready)("the Helm chart", () => {
     });
 
     it("requests the CPU of docs/capacity.md's model and scales out at its planned utilisation", () => {
-      // docs/capacity.md: one core per pod serves ≈ 500 req/s; planned at 50 %: 250 req/s a pod.
+      // docs/capacity.md: one core per pod serves ≈ 730 req/s; planned at 50 %: 360 req/s a pod.
       const capacity = readFileSync(path.join(CHART, "../../docs/capacity.md"), "utf8");
-      expect(capacity).toMatch(/\*\*250 req\/s per pod\*\* \(1 CPU request/);
+      expect(capacity).toMatch(/\*\*360 req\/s per pod\*\* \(1 CPU request/);
       const cpu = String(site().spec.template.spec.containers[0].resources.requests.cpu);
       expect(cpu === "1" || cpu === "1000m").toBe(true);
       for (const hpa of kinds(manifests, "HorizontalPodAutoscaler")) {
@@ -227,6 +227,19 @@ describe.runIf(ready)("the Helm chart", () => {
       expect(pod.containers[0].volumeMounts).toContainEqual({ name: "media-cache", mountPath: "/app/media-cache" });
     });
 
+    it("sizes image transforms by the pod's CPU request, and leaves their memory budget room under the memory limit", () => {
+      const config = one(manifests, "ConfigMap", "fc-site").data as Record<string, string>;
+      const container = site().spec.template.spec.containers[0];
+      // The node's core count is not the pod's: the CPU request reaches the app (rounded up to whole CPUs).
+      expect(config.MEDIA_TRANSFORMS).toBeUndefined();
+      expect(container.env.find((e: K8sObject) => e.name === "MEDIA_TRANSFORMS")?.valueFrom).toEqual({ resourceFieldRef: { resource: "requests.cpu", divisor: "1" } });
+      // docs/capacity.md: a pod with both tiers full holds ≈ 480 MB; the transforms' budget and 64 MiB in flight on top.
+      const [, amount, unit] = /^(\d+)(Mi|Gi)$/.exec(container.resources.limits.memory) ?? [];
+      const limitMiB = Number(amount) * (unit === "Gi" ? 1024 : 1);
+      expect(Number(config.MEDIA_MEMORY_MB)).toBe(192);
+      expect(480 / 1.048576 + Number(config.MEDIA_MEMORY_MB) + 64).toBeLessThan(limitMiB);
+    });
+
     it("ships the dashboard as a ConfigMap with Grafana's sidecar label", () => {
       const dashboard = one(manifests, "ConfigMap", "fc-site-dashboard");
       expect(dashboard.metadata.labels.grafana_dashboard).toBe("1");
@@ -248,7 +261,9 @@ describe.runIf(ready)("the Helm chart", () => {
     expect(password).toMatch(/^[A-Za-z0-9]{40}$/);
     expect(auth.metadata.annotations["helm.sh/resource-policy"]).toBe("keep");
     const redis = one(manifests, "Deployment", "fc-site-redis").spec.template.spec.containers[0];
-    expect(redis.args.slice(0, 2)).toEqual(["--requirepass", "$(REDIS_PASSWORD)"]);
+    // Its users from the Secret's ACL file (tests/integration/deploy/bundled-redis.test.ts runs them).
+    expect(redis.args.slice(0, 2)).toEqual(["--aclfile", "/etc/redis/users.acl"]);
+    expect(Buffer.from(auth.data["users.acl"], "base64").toString()).toMatch(/^user default off\nuser site on #[0-9a-f]{64} /);
     for (const command of ["FLUSHALL", "FLUSHDB", "CONFIG"]) expect(redis.args.join(" ")).toContain(`--rename-command ${command} `);
     // The site's pods: in from the ingress controller and monitoring, out to DNS and the bundled Redis.
     const policy = one(manifests, "NetworkPolicy", "fc-site");
@@ -287,16 +302,47 @@ describe.runIf(ready)("the Helm chart", () => {
     expect(internal.spec.rules[0].http.paths.map((p: K8sObject) => [p.path, p.pathType, p.backend.service.name, p.backend.service.port.name])).toEqual([
       ["/api/cache/webhook", "Exact", "fc-site", "http"],
       ["/api/cache/purge", "Exact", "fc-site", "metrics"],
-      ["/readyz", "Exact", "fc-site", "http"],
+      ["/readyz", "Exact", "fc-site", "metrics"],
     ]);
     // The alerts of files/alerts.yaml, each runbook_url absolute: the chart value and the alert's anchor.
     const rule = one(manifests, "PrometheusRule");
     const file = readYaml(path.join(CHART, "files/alerts.yaml"))[0];
     expect(JSON.parse(JSON.stringify(rule.spec.groups))).toEqual(JSON.parse(JSON.stringify(file.groups).replaceAll("$RUNBOOK_URL", "https://wiki.fc.example/ops/fc-site-runbook")));
     for (const r of rule.spec.groups.flatMap((g: K8sObject) => g.rules)) expect(r.annotations.runbook_url).toBe(`https://wiki.fc.example/ops/fc-site-runbook#${r.alert.toLowerCase()}`);
-    // The site's pods reach WordPress's and the Sentinels' namespaces and Fastly's API, nothing else but DNS.
+    // The site's pods reach WordPress's namespace on WP_URL's port (https: 443), the Sentinels' and Fastly's API, nothing else but DNS.
     const policy = one(manifests, "NetworkPolicy", "fc-site");
-    expect(policy.spec.egress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([[53, 53], [80], [6379, 26379], [443]]);
+    expect(policy.spec.egress.map((rule: K8sObject) => rule.ports.map((p: K8sObject) => p.port))).toEqual([[53, 53], [443], [6379, 26379], [443]]);
+  });
+
+  it("opens the internal port to monitoring and the internal entry points only, never to the public ingress controller", () => {
+    const peersOf = (manifests: Manifest[], port: string) => {
+      const rule = one(manifests, "NetworkPolicy", "fc-site").spec.ingress.find((r: K8sObject) => r.ports.some((p: K8sObject) => p.port === port));
+      return (rule?.from ?? []).map((peer: K8sObject) => peer.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] ?? peer.ipBlock?.cidr);
+    };
+    const production = renderChart([PRODUCTION]).manifests;
+    expect(peersOf(production, "metrics").sort()).toEqual(["ingress-nginx-internal", "monitoring"]);
+    expect(peersOf(production, "http").sort()).toEqual(["ingress-nginx", "ingress-nginx-internal"]);
+    // Without the internal ingress: monitoring alone; with the internal Service, its source ranges too.
+    const valid = renderChart([VALID]).manifests;
+    expect(peersOf(valid, "metrics")).toEqual(["monitoring"]);
+    expect(peersOf(valid, "http")).toEqual(["ingress-nginx"]);
+    const lb = renderChart([VALID, valuesFile("internal-service", "internal:\n  service:\n    enabled: true\n  sourceRanges: [10.30.0.0/16]\n")]).manifests;
+    expect(peersOf(lb, "metrics")).toEqual(["monitoring", "10.30.0.0/16"]);
+    // A port nobody is named for gets no rule at all (a rule without peers would admit everyone).
+    const nobody = renderChart([VALID, valuesFile("no-monitoring", "networkPolicy:\n  ingress:\n    monitoringNamespaces: []\n")]).manifests;
+    expect(one(nobody, "NetworkPolicy", "fc-site").spec.ingress.map((r: K8sObject) => r.ports[0].port)).toEqual(["http"]);
+  });
+
+  it("lets the pods reach WordPress on WP_URL's port only", () => {
+    const egressTo = (wpUrl: string) => {
+      const file = valuesFile(`wp-${wpUrl.replace(/\W+/g, "-")}`, `config:\n  WP_URL: ${wpUrl}\n`);
+      const policy = one(renderChart([VALID, file]).manifests, "NetworkPolicy", "fc-site");
+      const rule = policy.spec.egress.find((r: K8sObject) => r.to?.[0]?.namespaceSelector?.matchLabels?.["kubernetes.io/metadata.name"] === "cms");
+      return rule.ports.map((p: K8sObject) => `${p.protocol}/${p.port}`);
+    };
+    expect(egressTo("https://wordpress.cms.svc")).toEqual(["TCP/443"]);
+    expect(egressTo("http://wordpress.cms.svc")).toEqual(["TCP/80"]);
+    expect(egressTo("https://wordpress.cms.svc:8443")).toEqual(["TCP/8443"]);
   });
 
   it("names in the runbook's commands only objects and ports the chart renders", () => {

