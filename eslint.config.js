@@ -34,6 +34,7 @@ export default tseslint.config(
   {
     ignores: [
       "build/**",
+      "dist/**",
       "node_modules/**",
       ".react-router/**",
       "public/**",

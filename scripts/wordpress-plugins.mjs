@@ -1,32 +1,33 @@
 // FC's WordPress plugins, ready to install. `npm run wordpress:build` builds fc-catalogue's editor
 // screens (wordpress/: its own npm project with @wordpress/scripts, installed on first use, so the
 // site's install stays light) into wordpress/fc-catalogue/build/. `npm run wordpress:zip` also
-// writes the installable zips, build/wordpress/fc-catalogue.zip and fc-headless.zip (for
-// Plugins → Add New → Upload Plugin), without sources or tests.
+// writes the installable zips, dist/wordpress/fc-catalogue.zip and fc-headless.zip (for
+// Plugins → Add New → Upload Plugin), without sources or tests, with their translations
+// (languages/, made by `npm run wordpress:i18n`). dist/, not build/: `npm run build` empties
+// build/ (React Router's build directory) and must not take the zips with it.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureToolchain, ROOT, runScript, WORDPRESS } from "./wordpress-toolchain.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const project = path.join(root, "wordpress");
-const out = path.join(root, "build/wordpress");
-const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+export const ZIPS = path.join(ROOT, "dist/wordpress");
 
-if (!existsSync(path.join(project, "node_modules/@wordpress/scripts"))) {
-  execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: project, stdio: "inherit" });
-}
-execFileSync(npm, ["run", "build"], { cwd: project, stdio: "inherit" });
+/** What each zip leaves out besides macOS's litter: the editor screens' sources (build/ has them built). */
+const EXCLUDE = { "fc-catalogue": ["fc-catalogue/src/*"], "fc-headless": [] };
 
-if (process.argv.includes("--zip")) {
-  mkdirSync(out, { recursive: true });
-  for (const [plugin, exclude] of [
-    ["fc-catalogue", ["fc-catalogue/src/*"]],
-    ["fc-headless", []],
-  ]) {
-    const zip = path.join(out, `${plugin}.zip`);
+function zipPlugins() {
+  mkdirSync(ZIPS, { recursive: true });
+  for (const [plugin, exclude] of Object.entries(EXCLUDE)) {
+    const zip = path.join(ZIPS, `${plugin}.zip`);
     rmSync(zip, { force: true });
-    execFileSync("zip", ["-qr", zip, plugin, "-x", ...exclude, "*.DS_Store"], { cwd: project, stdio: "inherit" });
-    console.log(`wrote ${path.relative(root, zip)}`);
+    execFileSync("zip", ["-qr", zip, plugin, "-x", ...exclude, "*.DS_Store"], { cwd: WORDPRESS, stdio: "inherit" });
+    console.log(`wrote ${path.relative(ROOT, zip)}`);
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  ensureToolchain();
+  runScript("build");
+  if (process.argv.includes("--zip")) zipPlugins();
 }

@@ -147,8 +147,8 @@ function fc_install( array $options ): array {
 	foreach ( $settings as $name => $value ) {
 		update_option( $name, $value );
 	}
-	if ( wp_get_theme( 'fc-headless' )->exists() ) {
-		switch_theme( 'fc-headless' );
+	if ( wp_get_theme( 'fc-blank' )->exists() ) {
+		switch_theme( 'fc-blank' );
 	}
 
 	// WordPress's sample content would show up in lists the demo does not have.
@@ -214,6 +214,16 @@ function fc_seed( string $file ): array {
 	add_filter( 'wp_revisions_to_keep', '__return_zero' );
 	wp_defer_term_counting( true );
 	wp_suspend_cache_invalidation( false );
+
+	// The demo's own company pages replace the drafts fc-catalogue offered on activation (their
+	// slugs would otherwise be taken), with their translation groups (terms: the demo's terms
+	// take the ids that follow WordPress's own, below).
+	foreach ( get_posts( array( 'post_type' => 'page', 'post_status' => 'any', 'numberposts' => -1, 'fields' => 'ids', 'meta_key' => '_fc_catalogue_company_page', 'lang' => '' ) ) as $offered ) { // phpcs:ignore WordPress.DB.SlowDBQuery
+		foreach ( taxonomy_exists( 'post_translations' ) ? wp_get_object_terms( (int) $offered, 'post_translations', array( 'fields' => 'ids' ) ) : array() as $group ) {
+			wp_delete_term( (int) $group, 'post_translations' );
+		}
+		wp_delete_post( (int) $offered, true );
+	}
 
 	$home  = untrailingslashit( home_url() );
 	$fill  = static fn( string $html ): string => str_replace( '{{wp}}', $home, $html );

@@ -112,10 +112,37 @@ export function hasDebianLibraries(): boolean {
 
 export const DEBIAN_LIBRARIES = "apt-get install libjs-underscore libjs-cropper php-getid3 (the libraries Debian's wordpress package links to)";
 
-function readdirDeb(dir: string): string {
-  const deb = readdirSync(dir).find((f) => f.startsWith("wordpress_") && f.endsWith(".deb"));
-  if (!deb) throw new Error("apt-get download wordpress left no .deb");
+function readdirDeb(dir: string, pkg = "wordpress"): string {
+  const deb = readdirSync(dir).find((f) => f.startsWith(`${pkg}_`) && f.endsWith(".deb"));
+  if (!deb) throw new Error(`apt-get download ${pkg} left no .deb`);
   return deb;
+}
+
+const L10N = "/usr/share/wordpress/wp-content/languages";
+export const WORDPRESS_L10N = "apt-get install wordpress-l10n (Debian's translations of WordPress itself), or apt-get download needs apt-get and dpkg-deb";
+
+/** True when WordPress's own translations (Debian's wordpress-l10n) are installed or can be fetched. */
+export function hasWordPressTranslations(): boolean {
+  return existsSync(path.join(L10N, "it_IT.mo")) || existsSync(path.join(CACHE, "l10n/it_IT.mo")) || (have("apt-get") && have("dpkg-deb"));
+}
+
+/** WordPress's own .mo files: Debian's wordpress-l10n installed, or its .deb unpacked once into .cache/wordpress/l10n. */
+async function wordpressTranslations(): Promise<string> {
+  if (existsSync(path.join(L10N, "it_IT.mo"))) return L10N;
+  const dir = path.join(CACHE, "l10n");
+  if (existsSync(path.join(dir, "it_IT.mo"))) return dir;
+  mkdirSync(CACHE, { recursive: true });
+  const work = mkdtempSync(path.join(CACHE, "deb-"));
+  try {
+    await run("apt-get", ["download", "wordpress-l10n"], { cwd: work, timeout: 180_000 });
+    await run("dpkg-deb", ["-x", path.join(work, readdirDeb(work, "wordpress-l10n")), path.join(work, "x")], { timeout: 120_000 });
+    renameSync(path.join(work, "x/usr/share/wordpress/wp-content/languages"), dir);
+  } catch (error) {
+    throw new Error(`could not fetch Debian's wordpress-l10n package (apt-get update first?): ${(error as Error).message}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return dir;
 }
 
 export interface WordPressAccount {
@@ -147,6 +174,8 @@ export interface WordPressSiteOptions {
    * plugin at all, the English half of the catalogue (wordpress/README.md, "One language").
    */
   languages?: "polylang" | "none";
+  /** WordPress's own translations to install in wp-content/languages (e.g. `it_IT`, from Debian's wordpress-l10n), for users whose profile language is one of them. */
+  locales?: string[];
 }
 
 export interface WordPressSite {
@@ -274,7 +303,14 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     symlinkSync(path.join(FIXTURE, "mu-plugins/fc-fixture"), path.join(content, "mu-plugins/fc-fixture"));
     symlinkSync(PLUGIN, path.join(content, "plugins/fc-headless"));
     symlinkSync(CATALOGUE, path.join(content, "plugins/fc-catalogue"));
-    cpSync(path.join(FIXTURE, "theme/fc-headless"), path.join(content, "themes/fc-headless"), { recursive: true });
+    cpSync(path.join(FIXTURE, "theme/fc-blank"), path.join(content, "themes/fc-blank"), { recursive: true });
+    if (options.locales?.length) {
+      const translations = await wordpressTranslations();
+      mkdirSync(path.join(content, "languages"), { recursive: true });
+      for (const file of readdirSync(translations)) {
+        if (options.locales.some((locale) => file.endsWith(`${locale}.mo`))) cpSync(path.join(translations, file), path.join(content, "languages", file));
+      }
+    }
     const uploads = path.join(CACHE, "uploads");
     mkdirSync(uploads, { recursive: true });
     symlinkSync(uploads, path.join(content, "uploads"));

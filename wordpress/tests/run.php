@@ -1,6 +1,6 @@
 <?php
 /**
- * The plugin's plain-PHP checks (no WordPress, no network): php wordpress/tests/run.php
+ * The plugins' plain-PHP checks (no WordPress, no network): php wordpress/tests/run.php
  * Runs every *-test.php beside this file; prints one line per failure and "N passed, N failed".
  * Exit code 0 when all pass.
  *
@@ -14,6 +14,14 @@ require $fc_root . 'class-fc-headless-signer.php';
 require $fc_root . 'class-fc-headless-batch.php';
 require $fc_root . 'class-fc-headless-retry.php';
 require $fc_root . 'class-fc-headless-links.php';
+require $fc_root . 'class-fc-headless-live.php';
+
+// fc-catalogue's registry and validation, on the few WordPress functions they call (wp-stubs.php).
+require __DIR__ . '/wp-stubs.php';
+$fc_catalogue = dirname( __DIR__ ) . '/fc-catalogue/includes/';
+foreach ( array( 'fields', 'labels', 'model', 'relations', 'validation', 'media', 'roles' ) as $fc_class ) {
+	require $fc_catalogue . "class-fc-catalogue-{$fc_class}.php";
+}
 
 final class FC_Test {
 	public static int $passed = 0;

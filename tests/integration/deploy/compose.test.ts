@@ -128,7 +128,7 @@ describe("docker-compose.yml", () => {
     const mounts = [
       "./wordpress/fc-headless:/var/www/html/wp-content/plugins/fc-headless:ro",
       "./docker/wordpress/mu-plugins:/var/www/html/wp-content/mu-plugins:ro",
-      "./docker/wordpress/theme/fc-headless:/var/www/html/wp-content/themes/fc-headless:ro",
+      "./docker/wordpress/theme/fc-blank:/var/www/html/wp-content/themes/fc-blank:ro",
     ];
     for (const service of [wordpress, seed]) {
       expect(service.volumes).toContain("wordpress-html:/var/www/html");
@@ -142,7 +142,7 @@ describe("docker-compose.yml", () => {
     expect(exporter.volumes).toEqual(["seed-data:/seed", "wordpress-html:/var/www/html"]);
     expect(exporter.command!.join(" ")).toContain("docker/wordpress/export-demo.ts --json /seed/catalogue.json --uploads /var/www/html/wp-content/uploads");
     expect(Object.keys(compose.volumes).sort()).toEqual(["db-data", "seed-data", "wordpress-html"]);
-    for (const hostPath of ["wordpress/fc-headless", "docker/wordpress/mu-plugins", "docker/wordpress/theme/fc-headless", "docker/wordpress/export-demo.ts", "docker/wordpress/seed.sh"]) {
+    for (const hostPath of ["wordpress/fc-headless", "docker/wordpress/mu-plugins", "docker/wordpress/theme/fc-blank", "docker/wordpress/export-demo.ts", "docker/wordpress/seed.sh"]) {
       expect(existsSync(path.join(ROOT, hostPath)), `${hostPath} (the WordPress fixture) must exist for \`docker compose up\``).toBe(true);
     }
   });

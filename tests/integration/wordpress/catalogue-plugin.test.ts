@@ -1,9 +1,12 @@
 // The fc-catalogue plugin in a real WordPress (Debian's 6.1 with the Polylang stand-in): who may
-// edit what (Editors and Administrators everything, Authors their own products, the site's
-// read-only account published content only), what is refused with a message that names the field
-// (a relation to the wrong type or language, a hotspot outside the image, a duplicate code, a hex
-// that is not #RRGGBB) with nothing stored, and which fields Polylang copies into a new
-// translation, relations mapped to the translation's items.
+// edit what (Editors and Administrators everything, Authors their own products with any published
+// designer, collection, exclusive or product, the site's read-only account published content
+// only), what is refused with a message that names the field (a relation to the wrong type or
+// language, a hotspot outside the image, a duplicate code, a hex that is not #RRGGBB, a social
+// link that is not a web address, an image the user may not attach) with nothing stored and
+// nothing named that the user may not read, what is not refused (the other fields of an item
+// whose designer went to the trash), which fields Polylang copies into a new translation, the
+// company pages offered on activation, and what uninstalling takes back.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasWordPressParts, startWordPress, type WordPressSite } from "../../support/wordpress-site";
 
@@ -98,13 +101,13 @@ describe.skipIf(!enabled)("validation", () => {
     const product = await first("products", "en");
     const collection = await first("collections", "en");
     await refused(`wp/v2/products/${product.id}`, { title: "Changed", meta: { designer: collection.id } }, new RegExp(`^Designer: “${collection.title}” is a collection, not a designer\\.$`));
-    await refused(`wp/v2/products/${product.id}`, { meta: { related: [product.id + 100000] } }, /^Related products: there is no product #\d+\.$/);
+    await refused(`wp/v2/products/${product.id}`, { meta: { related: [product.id + 100000] } }, /^Related products: #\d+ is not a product\.$/);
   });
 
   it("refuses a relation to an item in the other language", async () => {
     const product = await first("products", "en");
     const italian = await first("designers", "it");
-    await refused(`wp/v2/products/${product.id}`, { meta: { designer: italian.id } }, /^Designer: “.+” is in Italiano; choose the English one\.$/);
+    await refused(`wp/v2/products/${product.id}`, { meta: { designer: italian.id } }, /^Designer: “.+” is in Italiano; choose the one in English\.$/);
   });
 
   it("refuses a hotspot outside the image or without a product", async () => {
@@ -189,5 +192,134 @@ describe.skipIf(!enabled)("images a published item uses", () => {
     const parent = await wp.php<number>(`return wp_get_post_parent_id(${image});`);
     expect((await as("editor", "POST", "wp/v2/products", { title: "Gallery plate", status: "publish", meta: { code: "FC-GAL-3", gallery: [image] } })).status).toBe(201);
     expect(await wp.php<number>(`return wp_get_post_parent_id(${image});`)).toBe(parent);
+  });
+});
+
+describe.skipIf(!enabled)("what an Author may choose and attach", () => {
+  it("lets an Author read every published designer, collection, exclusive and product, and choose them on their own product", async () => {
+    const [designer, collection, exclusive, other] = [await first("designers", "en"), await first("collections", "en"), await first("exclusives", "en"), await first("products", "en")];
+    // Read-only, what anyone may read: the editing screens search in REST's `view` context.
+    for (const type of ["designers", "collections", "exclusives", "products"]) {
+      const list = await as("author", "GET", `wp/v2/${type}?context=view&lang=en&per_page=5&_fields=id`);
+      expect(list.status, type).toBe(200);
+      expect(list.body.length, type).toBeGreaterThan(0);
+    }
+    const own = await as("author", "POST", "wp/v2/products", { title: "Author's bowl", status: "publish", meta: { code: "FC-AUTH-2", designer: designer.id, collection: collection.id, exclusive: exclusive.id, related: [other.id] } });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.meta).toMatchObject({ designer: designer.id, collection: collection.id, exclusive: exclusive.id, related: [other.id] });
+  });
+
+  it("names in a refusal only what the user may read: a private page, someone else's draft, a privacy request are “#id”, nothing more", async () => {
+    const [secretPage, request] = await wp.php<[number, number]>(`$page = wp_insert_post(['post_type' => 'page', 'post_status' => 'private', 'post_title' => 'Board minutes: salaries']);
+      return [$page, wp_create_user_request('requester@example.com', 'export_personal_data')];`);
+    const draft = await as("editor", "POST", "wp/v2/products", { title: "Unannounced vase", status: "draft", meta: { code: "FC-SECRET-1" } });
+    expect(draft.status).toBe(201);
+    const tries: [unknown, string][] = [
+      [{ designer: secretPage }, `Designer: #${secretPage} is not a designer.`],
+      [{ related: [draft.body.id] }, `Related products: #${draft.body.id} is not a product.`],
+      [{ collection: request }, `Collection: #${request} is not a collection.`],
+      [{ code: "FC-SECRET-1" }, `Code: FC-SECRET-1 is already the code of product #${draft.body.id}.`],
+    ];
+    for (const [meta, message] of tries) {
+      const res = await as("author", "POST", "wp/v2/products", { title: "Author's probe", status: "draft", meta });
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    // An Editor may read the private page: the refusal names it.
+    const editor = await as("editor", "POST", "wp/v2/products", { title: "Editor's probe", status: "draft", meta: { designer: secretPage } });
+    expect(editor.body.message).toBe(`Designer: “Board minutes: salaries” is an item of the kind “Page”, not a designer.`);
+  });
+
+  it("refuses an Author an image attached to an item they cannot edit, as a gallery or featured image, and moves nothing", async () => {
+    const [image] = await wp.php<number[]>(`global $wpdb; return array_map('intval', $wpdb->get_col("SELECT a.ID FROM {$wpdb->posts} a JOIN {$wpdb->posts} p ON p.ID = a.post_parent WHERE a.post_type = 'attachment' AND p.post_status = 'draft' AND p.post_type = 'products' ORDER BY a.ID DESC LIMIT 1"));`);
+    const parent = await wp.php<number>(`return wp_get_post_parent_id(${image});`);
+    const refusal = `you may not use image #${image} here: it is attached to an item you cannot edit. Upload your own copy, or choose an image that is not attached to anything.`;
+    const gallery = await as("author", "POST", "wp/v2/products", { title: "Borrowed gallery", status: "publish", meta: { code: "FC-AUTH-3", gallery: [image] } });
+    expect(gallery.status, JSON.stringify(gallery.body)).toBe(400);
+    expect(gallery.body.message).toBe(`Gallery: ${refusal}`);
+    const featured = await as("author", "POST", "wp/v2/products", { title: "Borrowed cover", status: "publish", featured_media: image });
+    expect(featured.status, JSON.stringify(featured.body)).toBe(400);
+    expect(featured.body.message).toBe(`Featured image: ${refusal}`);
+    expect(await wp.php<number>(`return wp_get_post_parent_id(${image});`)).toBe(parent);
+    expect((await as("reader", "GET", `wp/v2/media/${image}`)).status).not.toBe(200);
+    // An image attached to nothing may be used by anyone.
+    await wp.php(`return wp_update_post(['ID' => ${image}, 'post_parent' => 0]);`);
+    const unattached = await as("author", "POST", "wp/v2/products", { title: "Own gallery", status: "publish", meta: { code: "FC-AUTH-4", gallery: [image] } });
+    expect(unattached.status, JSON.stringify(unattached.body)).toBe(201);
+    await wp.php(`return wp_update_post(['ID' => ${image}, 'post_parent' => ${parent}]);`);
+  });
+});
+
+describe.skipIf(!enabled)("editing that never traps", () => {
+  it("saves the other fields of a product whose designer went to the trash, and refuses choosing a trashed designer anew", async () => {
+    const designer = await as("editor", "POST", "wp/v2/designers", { title: "Designer to trash", status: "publish" });
+    const product = await as("editor", "POST", "wp/v2/products", { title: "Orphan vase", status: "publish", meta: { code: "FC-TRASH-1", designer: designer.body.id } });
+    expect(product.status).toBe(201);
+    expect((await as("editor", "DELETE", `wp/v2/designers/${designer.body.id}`)).status).toBe(200); // to the trash
+    // The block editor sends every field back: the trashed designer with them.
+    const meta = { ...product.body.meta, materials: "Porcelain" };
+    const saved = await as("editor", "POST", `wp/v2/products/${product.body.id}`, { meta });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.meta.materials).toBe("Porcelain");
+    const other = await as("editor", "POST", `wp/v2/products/${(await first("products", "en", 2)).id}`, { meta: { designer: designer.body.id } });
+    expect(other.body.message).toBe("Designer: “Designer to trash” is in the trash: restore it, or choose another item.");
+  });
+
+  it("refuses a javascript: social link and an email that is not one, naming them, and stores nothing", async () => {
+    const front = await wp.php<number>("return (int) get_option('page_on_front');");
+    const before = (await as("editor", "GET", `wp/v2/pages/${front}?context=edit`)).body.meta.company;
+    const social = [...before.social, { network: "Instagram", url: "javascript:alert(1)" }];
+    const link = await as("editor", "POST", `wp/v2/pages/${front}`, { meta: { company: { ...before, social } } });
+    expect(link.status).toBe(400);
+    expect(link.body.message).toBe(`Company: social link ${social.length}, “javascript:alert(1)”, is not a web address: write it in full, starting with https://.`);
+    const email = await as("editor", "POST", `wp/v2/pages/${front}`, { meta: { company: { ...before, email: "info at fc" } } });
+    expect(email.body.message).toBe("Company: “info at fc” is not an email address.");
+    expect((await as("editor", "GET", `wp/v2/pages/${front}?context=edit`)).body.meta.company).toEqual(before);
+  });
+
+  it("answers the block editor's reads of the site's settings and post categories without a 403 for Editors and Authors, showing them no setting", async () => {
+    for (const user of ["editor", "author"]) {
+      const res = await as(user, "GET", "wp/v2/settings");
+      expect(res.status, user).toBe(200);
+      expect(res.body, user).toEqual({});
+    }
+    expect(Object.keys((await wp.rest("GET", "wp/v2/settings")).body)).toContain("page_on_front");
+    // …and for its default post category, which an Author may read, not edit.
+    expect((await as("author", "GET", "wp/v2/categories?context=edit")).status).toBe(200);
+  });
+
+  it("offers no View of their own for designers and imagemaps, which the site shows inside other pages", async () => {
+    for (const type of ["designers", "imagemap_products"]) expect((await wp.rest("GET", `wp/v2/types/${type}?context=edit`)).body.viewable, type).toBe(false);
+    expect((await wp.rest("GET", "wp/v2/types/products?context=edit")).body.viewable).toBe(true);
+  });
+});
+
+describe.skipIf(!enabled)("the company pages", () => {
+  it("are offered as drafts on activation, with the slugs the site reads, in each language, linked as translations", async () => {
+    await wp.php(`foreach (get_posts(['post_type' => 'page', 'post_status' => 'any', 'numberposts' => -1, 'post_name__in' => ['about', 'chi-siamo', 'manufacture', 'manifattura', 'funding', 'finanziamenti', 'prove', 'prove-it', 'contact', 'contatti', 'newsletter', 'newsletter-it'], 'lang' => '']) as $p) { wp_delete_post($p->ID, true); }
+      deactivate_plugins('fc-catalogue/fc-catalogue.php'); return activate_plugin('fc-catalogue/fc-catalogue.php');`);
+    const pages = await wp.php<{ id: number; slug: string; status: string; lang: string; title: string; en: number }[]>(`return array_map(fn($p) => ['id' => $p->ID, 'slug' => $p->post_name, 'status' => $p->post_status, 'lang' => pll_get_post_language($p->ID), 'title' => $p->post_title, 'en' => (int) (pll_get_post_translations($p->ID)['en'] ?? 0)],
+      get_posts(['post_type' => 'page', 'post_status' => 'any', 'numberposts' => -1, 'meta_key' => '_fc_catalogue_company_page', 'lang' => '', 'orderby' => 'ID', 'order' => 'ASC']));`);
+    const bySlug = new Map(pages.map((p) => [p.slug, p]));
+    const pairs = [["about", "chi-siamo"], ["manufacture", "manifattura"], ["funding", "finanziamenti"], ["prove", "prove-it"], ["contact", "contatti"], ["newsletter", "newsletter-it"]];
+    expect([...bySlug.keys()].sort()).toEqual(pairs.flat().sort());
+    for (const [en, it] of pairs) {
+      expect(bySlug.get(en!)).toMatchObject({ status: "draft", lang: "en" });
+      expect(bySlug.get(it!)).toMatchObject({ status: "draft", lang: "it", en: bySlug.get(en!)!.id });
+    }
+    expect(bySlug.get("contatti")!.title).toBe("Contatti");
+    // Nothing is missing now: the Pages screen's notice has nothing to offer.
+    expect(await wp.php<string[]>("return FC_Catalogue_Company_Pages::missing();")).toEqual([]);
+  });
+});
+
+describe.skipIf(!enabled)("uninstalling fc-catalogue", () => {
+  it("takes back the capabilities it granted and its options, and leaves the catalogue", async () => {
+    const products = await wp.php<number>("return (int) wp_count_posts('products')->publish;");
+    const caps = await wp.php<Record<string, boolean>>(`define('WP_UNINSTALL_PLUGIN', 'fc-catalogue/fc-catalogue.php'); include WP_PLUGIN_DIR . '/fc-catalogue/uninstall.php';
+      $out = []; foreach (['administrator', 'editor'] as $r) { foreach (['edit_catalogue_items', 'publish_catalogue_items', 'edit_theme_options'] as $c) { $out["$r:$c"] = get_role($r)->has_cap($c); } }
+      $out['option'] = false !== get_option('fc_catalogue_roles'); return $out;`);
+    expect(caps).toEqual({ "administrator:edit_catalogue_items": false, "administrator:publish_catalogue_items": false, "administrator:edit_theme_options": true, "editor:edit_catalogue_items": false, "editor:publish_catalogue_items": false, "editor:edit_theme_options": false, option: false });
+    expect(await wp.php<number>("return (int) wp_count_posts('products')->publish;")).toBe(products);
   });
 });

@@ -57,6 +57,8 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     expect(delivery.events.filter((e) => e.type === "products" && e.id === 224)).toHaveLength(1);
     const live = await fetch(`${wp.url}/wp-json/wp/v2/products/224`);
     expect(((await live.json())).title.rendered).toBe("Onda Vase, tall");
+    // What the block editor asks after Update: the site has it.
+    expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/products/224"))).toMatchObject({ state: "live", next: null });
   });
 
   it("sends delete when a product is unpublished, trashed or deleted for good", async () => {
@@ -275,6 +277,15 @@ describe.skipIf(!enabled)("links in the editor", () => {
     expect(await editLink(`wp/v2/products/${draft}`)).toMatch(new RegExp(`^${PUBLIC_URL}/preview\\?type=products&id=${draft}&exp=\\d+&sig=[0-9a-f]{64}$`));
   });
 
+  it("gives an unpublished item's URL in the block editor as its address on the site, not its preview link", async () => {
+    const draft = (await wp.php<number[]>("return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1, 'lang' => 'en', 'suppress_filters' => false]);"))[0]!;
+    const product = await expectOk(wp.rest("GET", `wp/v2/products/${draft}?context=edit&_fields=permalink_template`));
+    expect(product.permalink_template).toBe(`${PUBLIC_URL}/products/${draft}`);
+    const edition = await expectOk(wp.rest("POST", "wp/v2/collections", { title: "Collection not yet out", status: "draft" }), 201);
+    const template = await expectOk(wp.rest("GET", `wp/v2/collections/${edition.id}?context=edit&_fields=permalink_template`));
+    expect(template.permalink_template).toBe(`${PUBLIC_URL}/collections/%postname%`);
+  });
+
   it("leaves the links of the public REST answers on WordPress, where the site rewrites them", async () => {
     const product = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/228?_fields=link`)).json());
     expect(product.link).toBe(`${wp.url}/it/prodotti/vaso-onda/`);
@@ -299,6 +310,10 @@ describe.skipIf(!enabled)("retries", () => {
     const firstTry = failures[0].key as string;
     const scheduled = await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();");
     expect(scheduled.some((r) => r.attempt === 2 && r.events.some((e: WebhookEvent) => e.id === 256))).toBe(true);
+    // The block editor says: not confirmed yet, retrying (with the next try's time).
+    const retrying = await expectOk(wp.rest("GET", "fc-headless/v1/live/projects/256"));
+    expect(retrying).toMatchObject({ state: "retrying" });
+    expect(retrying.next).toBeGreaterThanOrEqual(Math.floor(down / 1000));
     // The admin notice tells administrators.
     const notice = await wp.php<string>("ob_start(); FC_Headless_Admin::notice(); return ob_get_clean();");
     expect(notice).toContain("will be tried again");
@@ -312,6 +327,7 @@ describe.skipIf(!enabled)("retries", () => {
     expect(delivery.timestamp).toBeGreaterThanOrEqual(Math.floor(down / 1000) + 1);
     // The retry carries the first try's delivery id, so the site purges it once however often it comes.
     expect(delivery.delivery).toBe(firstTry);
+    expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/projects/256"))).toMatchObject({ state: "live" });
     expect(await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();")).toEqual([]);
     // Delivered: the failure leaves the list (and the administrators' notice).
     const left = await wp.php<any[]>("return FC_Headless_Delivery::failures();");
@@ -331,6 +347,7 @@ describe.skipIf(!enabled)("retries", () => {
       expect(await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();")).toEqual([]);
       const notice = await wp.php<string>("ob_start(); FC_Headless_Admin::notice(); return ob_get_clean();");
       expect(notice).toContain("could not be told");
+      expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/exclusives/260"))).toMatchObject({ state: "failed", next: null });
     } finally {
       await site.start();
     }

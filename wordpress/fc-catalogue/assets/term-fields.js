@@ -1,8 +1,9 @@
-/* The term screens' fields (class-fc-catalogue-term-fields.php): a colour picker on Hex, the media
- * library on a category's Image. Plain script on WordPress's own jQuery, wp.media and
- * wpColorPicker: nothing to build. */
-(function ($) {
+/* The term screens' fields (class-fc-catalogue-term-fields.php): a colour picker beside Hex, the
+ * media library on a category's Image. Plain script on WordPress's own jQuery, wp.media,
+ * wpColorPicker and wp.i18n (its strings are translated like the editor panel's): nothing to build. */
+(function ($, i18n) {
   "use strict";
+  var __ = i18n.__;
 
   function bind(root) {
     $(root).find(".fc-catalogue-hex").each(function () {
@@ -20,13 +21,13 @@
       choose.on("click", function (event) {
         event.preventDefault();
         if (!frame) {
-          frame = wp.media({ title: "Choose image", library: { type: "image" }, button: { text: "Use this image" }, multiple: false });
+          frame = wp.media({ title: __("Choose image", "fc-catalogue"), library: { type: "image" }, button: { text: __("Use this image", "fc-catalogue") }, multiple: false });
           frame.on("select", function () {
             var image = frame.state().get("selection").first().toJSON();
             var size = (image.sizes && (image.sizes.thumbnail || image.sizes.full)) || image;
             input.val(image.id).trigger("change");
             slot.empty().append($("<img>", { src: size.url, alt: image.alt || "", class: "fc-catalogue-image-preview", width: 150 }));
-            choose.text("Replace image");
+            choose.text(__("Replace image", "fc-catalogue"));
             remove.prop("hidden", false);
           });
         }
@@ -36,7 +37,7 @@
         event.preventDefault();
         input.val("0").trigger("change");
         slot.empty();
-        choose.text("Choose image");
+        choose.text(__("Choose image", "fc-catalogue"));
         remove.prop("hidden", true);
       });
     });
@@ -51,9 +52,9 @@
       var form = $("#addtag");
       form.find(".fc-catalogue-image input[type=hidden]").val("0");
       form.find(".fc-catalogue-image-slot").empty();
-      form.find(".fc-catalogue-image-choose").text("Choose image");
+      form.find(".fc-catalogue-image-choose").text(__("Choose image", "fc-catalogue"));
       form.find(".fc-catalogue-image-remove").prop("hidden", true);
       form.find(".fc-catalogue-hex").val("").trigger("change");
     });
   });
-})(jQuery);
+})(jQuery, wp.i18n);

@@ -1,10 +1,11 @@
 <?php
 /**
  * Every custom field of FC's catalogue, written once: the post type or taxonomy it belongs to,
- * its meta key (the name the site reads under `meta`), its English label (the control's label in
- * the editor), its kind, what a relation points at, and whether it is language-neutral (the same
- * in both languages, so Polylang copies it into a new translation). The model registers the
- * fields from this list, the validation checks them, the editor script draws them.
+ * its meta key (the name the site reads under `meta`), its label (the control's label in the
+ * editor and the field a refusal names, in the editor's language: text domain `fc-catalogue`),
+ * its kind, what a relation points at, and whether it is language-neutral (the same in both
+ * languages, so Polylang copies it into a new translation). The model registers the fields from
+ * this list, the validation checks them, the editor script draws them.
  *
  * Kinds: `text`, `year` (a whole number), `relation` (one post id of `target`, 0 none),
  * `relations` (post ids of `target`, ordered), `image` (an attachment id, 0 none), `gallery`
@@ -25,47 +26,47 @@ final class FC_Catalogue_Fields {
 	public static function post_fields(): array {
 		return array(
 			'products'          => array(
-				'code'       => self::field( 'Code', 'text', true ),
-				'dimensions' => self::field( 'Dimensions', 'text', true ),
-				'materials'  => self::field( 'Materials', 'text', false ),
-				'designer'   => self::field( 'Designer', 'relation', true, 'designers' ),
-				'collection' => self::field( 'Collection', 'relation', true, 'collections' ),
-				'exclusive'  => self::field( 'Exclusive', 'relation', true, 'exclusives' ),
-				'gallery'    => self::field( 'Gallery', 'gallery', true ),
-				'related'    => self::field( 'Related products', 'relations', true, 'products' ),
-				'year'       => self::field( 'Year', 'year', true ),
+				'code'       => self::field( __( 'Code', 'fc-catalogue' ), 'text', true ),
+				'dimensions' => self::field( __( 'Dimensions', 'fc-catalogue' ), 'text', true ),
+				'materials'  => self::field( __( 'Materials', 'fc-catalogue' ), 'text', false ),
+				'designer'   => self::field( __( 'Designer', 'fc-catalogue' ), 'relation', true, 'designers' ),
+				'collection' => self::field( __( 'Collection', 'fc-catalogue' ), 'relation', true, 'collections' ),
+				'exclusive'  => self::field( __( 'Exclusive', 'fc-catalogue' ), 'relation', true, 'exclusives' ),
+				'gallery'    => self::field( __( 'Gallery', 'fc-catalogue' ), 'gallery', true ),
+				'related'    => self::field( __( 'Related products', 'fc-catalogue' ), 'relations', true, 'products' ),
+				'year'       => self::field( __( 'Year', 'fc-catalogue' ), 'year', true ),
 			),
 			'collections'       => array(
-				'subtitle' => self::field( 'Subtitle', 'text', false ),
-				'designer' => self::field( 'Designer', 'relation', true, 'designers' ),
-				'year'     => self::field( 'Year', 'year', true ),
+				'subtitle' => self::field( __( 'Subtitle', 'fc-catalogue' ), 'text', false ),
+				'designer' => self::field( __( 'Designer', 'fc-catalogue' ), 'relation', true, 'designers' ),
+				'year'     => self::field( __( 'Year', 'fc-catalogue' ), 'year', true ),
 			),
 			'exclusives'        => array(
-				'subtitle' => self::field( 'Subtitle', 'text', false ),
-				'partner'  => self::field( 'Partner', 'text', true ),
-				'year'     => self::field( 'Year', 'year', true ),
+				'subtitle' => self::field( __( 'Subtitle', 'fc-catalogue' ), 'text', false ),
+				'partner'  => self::field( __( 'Partner', 'fc-catalogue' ), 'text', true ),
+				'year'     => self::field( __( 'Year', 'fc-catalogue' ), 'year', true ),
 			),
 			'designers'         => array(
-				'role' => self::field( 'Role', 'text', false ),
-				'city' => self::field( 'City', 'text', false ),
+				'role' => self::field( __( 'Role', 'fc-catalogue' ), 'text', false ),
+				'city' => self::field( __( 'City', 'fc-catalogue' ), 'text', false ),
 			),
 			'projects'          => array(
-				'location' => self::field( 'Location', 'text', false ),
-				'year'     => self::field( 'Year', 'year', true ),
-				'imagemap' => self::field( 'Imagemap', 'relation', true, 'imagemap_products' ),
-				'products' => self::field( 'Products', 'relations', true, 'products' ),
+				'location' => self::field( __( 'Location', 'fc-catalogue' ), 'text', false ),
+				'year'     => self::field( __( 'Year', 'fc-catalogue' ), 'year', true ),
+				'imagemap' => self::field( __( 'Imagemap', 'fc-catalogue' ), 'relation', true, 'imagemap_products' ),
+				'products' => self::field( __( 'Products', 'fc-catalogue' ), 'relations', true, 'products' ),
 			),
 			'imagemap_products' => array(
-				'image'    => self::field( 'Scene image', 'image', true ),
-				'hotspots' => self::field( 'Hotspots', 'hotspots', true, 'products' ),
+				'image'    => self::field( __( 'Scene image', 'fc-catalogue' ), 'image', true ),
+				'hotspots' => self::field( __( 'Hotspots', 'fc-catalogue' ), 'hotspots', true, 'products' ),
 			),
 			self::FRONT_PAGE    => array(
-				'hero_media'           => self::field( 'Hero image', 'image', true ),
-				'tagline'              => self::field( 'Tagline', 'text', false ),
-				'featured_collections' => self::field( 'Featured collections', 'relations', true, 'collections' ),
-				'featured_exclusives'  => self::field( 'Featured exclusives', 'relations', true, 'exclusives' ),
-				'imagemap'             => self::field( 'Imagemap', 'relation', true, 'imagemap_products' ),
-				'company'              => self::field( 'Company', 'company', true ),
+				'hero_media'           => self::field( __( 'Hero image', 'fc-catalogue' ), 'image', true ),
+				'tagline'              => self::field( __( 'Tagline', 'fc-catalogue' ), 'text', false ),
+				'featured_collections' => self::field( __( 'Featured collections', 'fc-catalogue' ), 'relations', true, 'collections' ),
+				'featured_exclusives'  => self::field( __( 'Featured exclusives', 'fc-catalogue' ), 'relations', true, 'exclusives' ),
+				'imagemap'             => self::field( __( 'Imagemap', 'fc-catalogue' ), 'relation', true, 'imagemap_products' ),
+				'company'              => self::field( __( 'Company', 'fc-catalogue' ), 'company', true ),
 			),
 		);
 	}
@@ -74,10 +75,10 @@ final class FC_Catalogue_Fields {
 	public static function term_fields(): array {
 		return array(
 			'product_categories' => array(
-				'image' => self::field( 'Image', 'image', true ),
+				'image' => self::field( __( 'Image', 'fc-catalogue' ), 'image', true ),
 			),
 			'product_colors'     => array(
-				'hex' => self::field( 'Hex', 'hex', true ),
+				'hex' => self::field( __( 'Hex', 'fc-catalogue' ), 'hex', true ),
 			),
 		);
 	}
@@ -85,14 +86,14 @@ final class FC_Catalogue_Fields {
 	/** The company details' parts, in the order the editor shows them. */
 	public static function company_parts(): array {
 		return array(
-			'name'       => 'Name',
-			'legal_name' => 'Legal name',
-			'address'    => 'Address',
-			'city'       => 'City',
-			'country'    => 'Country',
-			'vat'        => 'VAT number (Partita IVA)',
-			'email'      => 'Email',
-			'phone'      => 'Phone',
+			'name'       => __( 'Name', 'fc-catalogue' ),
+			'legal_name' => __( 'Legal name', 'fc-catalogue' ),
+			'address'    => __( 'Address', 'fc-catalogue' ),
+			'city'       => __( 'City', 'fc-catalogue' ),
+			'country'    => __( 'Country', 'fc-catalogue' ),
+			'vat'        => __( 'VAT number (Partita IVA)', 'fc-catalogue' ),
+			'email'      => __( 'Email', 'fc-catalogue' ),
+			'phone'      => __( 'Phone', 'fc-catalogue' ),
 		);
 	}
 

@@ -9,6 +9,12 @@
  * not published becomes unattached. Images already attached to something published stay where
  * they are. The read-only account never gets rights to read drafts.
  *
+ * Only an image the acting user may edit moves (an unattached one or one attached to the item
+ * itself needs no move): an Author cannot publish someone else's draft image, or an image of an
+ * administrator's private page, by naming it in their gallery. FC_Catalogue_Validation refuses
+ * such a choice with a message before anything is saved; the move checks again (a scheduled
+ * publication, run by WP-Cron without a user, acts as the item's author).
+ *
  * A product's first Gallery image is its featured image (the image of its card), as
  * the editor's help under the Gallery says.
  *
@@ -73,14 +79,26 @@ final class FC_Catalogue_Media {
 		return 'gallery' === $kind ? FC_Catalogue_Model::ids( $value ) : array_filter( array( absint( $value ) ) );
 	}
 
-	/** Each image whose parent is not published moves to `$owner` (0: unattached). */
+	/**
+	 * Whether `$user_id` may make `$image` an image of post `$post_id`: it needs no move (unattached,
+	 * already the post's, or attached to a published item, where it stays), or they may edit it.
+	 */
+	public static function may_attach( WP_Post $image, int $post_id, int $user_id ): bool {
+		if ( ! $image->post_parent || $image->post_parent === $post_id || 'publish' === get_post_status( $image->post_parent ) ) {
+			return true;
+		}
+		return $user_id > 0 && user_can( $user_id, 'edit_post', $image->ID );
+	}
+
+	/** Each image whose parent is not published moves to `$owner` (0: unattached), if the acting user may edit it. */
 	private static function adopt( array $ids, int $owner ): void {
+		$actor = get_current_user_id() ?: (int) get_post_field( 'post_author', $owner );
 		foreach ( array_unique( array_filter( array_map( 'intval', $ids ) ) ) as $id ) {
 			$image = get_post( $id );
 			if ( ! $image || 'attachment' !== $image->post_type || ! $image->post_parent || $image->post_parent === $owner ) {
 				continue;
 			}
-			if ( 'publish' !== get_post_status( $image->post_parent ) ) {
+			if ( 'publish' !== get_post_status( $image->post_parent ) && self::may_attach( $image, $owner, $actor ) ) {
 				wp_update_post(
 					array(
 						'ID'          => $id,

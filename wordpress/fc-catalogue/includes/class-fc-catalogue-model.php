@@ -12,22 +12,26 @@ defined( 'ABSPATH' ) || exit;
 
 final class FC_Catalogue_Model {
 
-	/** Post types by name: labels, archive word (the permalink base), menu icon. */
+	/**
+	 * Post types by name: the permalink base, the menu icon, and whether an item has a page of
+	 * its own on the site (designers and imagemaps are shown inside other pages: WordPress offers
+	 * no "View" for them, which would open the WordPress host's empty theme).
+	 */
 	public static function post_types(): array {
 		return array(
-			'products'          => array( 'singular' => 'Product', 'plural' => 'Products', 'slug' => 'products', 'icon' => 'dashicons-products' ),
-			'collections'       => array( 'singular' => 'Collection', 'plural' => 'Collections', 'slug' => 'collections', 'icon' => 'dashicons-screenoptions' ),
-			'exclusives'        => array( 'singular' => 'Exclusive', 'plural' => 'Exclusives', 'slug' => 'exclusives', 'icon' => 'dashicons-star-filled' ),
-			'designers'         => array( 'singular' => 'Designer', 'plural' => 'Designers', 'slug' => 'designers', 'icon' => 'dashicons-admin-users' ),
-			'projects'          => array( 'singular' => 'Project', 'plural' => 'Projects', 'slug' => 'projects', 'icon' => 'dashicons-building' ),
-			'imagemap_products' => array( 'singular' => 'Imagemap', 'plural' => 'Imagemaps', 'slug' => 'imagemaps', 'icon' => 'dashicons-location' ),
+			'products'          => array( 'slug' => 'products', 'icon' => 'dashicons-products', 'viewable' => true ),
+			'collections'       => array( 'slug' => 'collections', 'icon' => 'dashicons-screenoptions', 'viewable' => true ),
+			'exclusives'        => array( 'slug' => 'exclusives', 'icon' => 'dashicons-star-filled', 'viewable' => true ),
+			'designers'         => array( 'slug' => 'designers', 'icon' => 'dashicons-admin-users', 'viewable' => false ),
+			'projects'          => array( 'slug' => 'projects', 'icon' => 'dashicons-building', 'viewable' => true ),
+			'imagemap_products' => array( 'slug' => 'imagemaps', 'icon' => 'dashicons-location', 'viewable' => false ),
 		);
 	}
 
 	public static function taxonomies(): array {
 		return array(
-			'product_categories' => array( 'singular' => 'Category', 'plural' => 'Categories', 'slug' => 'product-categories' ),
-			'product_colors'     => array( 'singular' => 'Colour', 'plural' => 'Colours', 'slug' => 'product-colors' ),
+			'product_categories' => array( 'slug' => 'product-categories' ),
+			'product_colors'     => array( 'slug' => 'product-colors' ),
 		);
 	}
 
@@ -40,6 +44,7 @@ final class FC_Catalogue_Model {
 		self::register();
 		self::register_menu_locations();
 		FC_Catalogue_Roles::grant();
+		FC_Catalogue_Company_Pages::create_missing();
 		flush_rewrite_rules( false );
 	}
 
@@ -70,62 +75,36 @@ final class FC_Catalogue_Model {
 		add_theme_support( 'post-thumbnails' ); // the featured image of every type (a headless theme may not declare it)
 		register_nav_menus(
 			array(
-				'header' => 'Header',
-				'footer' => 'Footer',
+				'header' => __( 'Header', 'fc-catalogue' ),
+				'footer' => __( 'Footer', 'fc-catalogue' ),
 			)
 		);
 	}
 
 	private static function post_type_args( string $type, array $def ): array {
-		$singular = $def['singular'];
-		$plural   = $def['plural'];
 		return array(
-			'labels'          => array(
-				'name'               => $plural,
-				'singular_name'      => $singular,
-				'add_new_item'       => "Add New {$singular}",
-				'edit_item'          => "Edit {$singular}",
-				'new_item'           => "New {$singular}",
-				'view_item'          => "View {$singular}",
-				'search_items'       => "Search {$plural}",
-				'not_found'          => 'No ' . strtolower( $plural ) . ' found',
-				'all_items'          => "All {$plural}",
-				'menu_name'          => $plural,
-			),
-			'public'          => true,
-			'show_in_rest'    => true,
-			'rest_base'       => $type,
-			'has_archive'     => $def['slug'],
-			'rewrite'         => array( 'slug' => $def['slug'], 'with_front' => false ),
-			'menu_icon'       => $def['icon'],
-			'supports'        => array( 'title', 'editor', 'excerpt', 'thumbnail', 'author', 'custom-fields', 'revisions', 'page-attributes' ),
-			'taxonomies'      => 'products' === $type ? array_keys( self::taxonomies() ) : array(),
+			'labels'             => FC_Catalogue_Labels::post_type( $type ),
+			'public'             => true,
+			'publicly_queryable' => $def['viewable'],
+			'show_in_rest'       => true,
+			'rest_base'          => $type,
+			'has_archive'        => $def['slug'],
+			'rewrite'            => array( 'slug' => $def['slug'], 'with_front' => false ),
+			'menu_icon'          => $def['icon'],
+			'supports'           => array( 'title', 'editor', 'excerpt', 'thumbnail', 'author', 'custom-fields', 'revisions', 'page-attributes' ),
+			'taxonomies'         => 'products' === $type ? array_keys( self::taxonomies() ) : array(),
 			// Products use the posts' capabilities (Authors write their own); the rest of the
 			// catalogue is for Editors and Administrators (FC_Catalogue_Roles).
-			'capability_type' => 'products' === $type ? 'post' : FC_Catalogue_Roles::CAPABILITY_TYPE,
-			'map_meta_cap'    => true,
+			'capability_type'    => 'products' === $type ? 'post' : FC_Catalogue_Roles::CAPABILITY_TYPE,
+			'map_meta_cap'       => true,
 		);
 	}
 
 	private static function taxonomy_args( string $taxonomy, array $def ): array {
-		$singular = $def['singular'];
-		$plural   = $def['plural'];
 		return array(
-			'labels'            => array(
-				'name'              => $plural,
-				'singular_name'     => $singular,
-				'add_new_item'      => "Add New {$singular}",
-				'edit_item'         => "Edit {$singular}",
-				'update_item'       => "Update {$singular}",
-				'view_item'         => "View {$singular}",
-				'new_item_name'     => "New {$singular} Name",
-				'search_items'      => "Search {$plural}",
-				'all_items'         => "All {$plural}",
-				'parent_item'       => "Parent {$singular}",
-				'parent_item_colon' => "Parent {$singular}:",
-				'not_found'         => 'No ' . strtolower( $plural ) . ' found',
-				'back_to_items'     => "← Go to {$plural}",
-			),
+			// "Product categories", not "Categories": Appearance → Menus and its Screen Options
+			// list them beside WordPress's own post categories.
+			'labels'            => FC_Catalogue_Labels::taxonomy( $taxonomy ),
 			'public'            => true,
 			// Hierarchical, so that REST shows `parent` and takes `?parent=`.
 			'hierarchical'      => true,
@@ -242,7 +221,7 @@ final class FC_Catalogue_Model {
 					if ( is_array( $link ) && '' !== trim( (string) ( $link['url'] ?? '' ) ) ) {
 						$out['social'][] = array(
 							'network' => sanitize_text_field( (string) ( $link['network'] ?? '' ) ),
-							'url'     => esc_url_raw( (string) $link['url'] ),
+							'url'     => esc_url_raw( trim( (string) $link['url'] ), array( 'http', 'https' ) ),
 						);
 					}
 				}

@@ -1,12 +1,20 @@
 <?php
 /**
- * Who may do what. Editors and Administrators edit the whole catalogue (every post type, the
- * categories and colours, menus, the front page). Authors write products: their own, as they do
- * posts (WordPress's `post` capabilities), and assign categories and colours to them; the other
- * post types (collections, exclusives, designers, projects, imagemaps) use the
- * `catalogue_item` capabilities, which only Editors and Administrators hold. The site's read-only
- * account is a Subscriber: it reads what is published, as an anonymous visitor does, and nothing
- * else (drafts, private items and every write answer 401/403 to it).
+ * Who may do what (docs/decisions/0020-roles-fit-the-work.md).
+ * Editors and Administrators edit the whole catalogue (every post type, the categories and
+ * colours, menus, the front page). Authors write products: their own, as they do posts
+ * (WordPress's `post` capabilities), assign categories and colours to them, and choose any
+ * published designer, collection, exclusive and related product for them — reading what is
+ * published needs no capability, so the editing screens search it in REST's `view` context and
+ * Authors get nothing more. The other post types (collections, exclusives, designers, projects,
+ * imagemaps) use the `catalogue_item` capabilities, which only Editors and Administrators hold.
+ * The site's read-only account is a Subscriber: it reads what is published, as an anonymous
+ * visitor does, and nothing else (drafts, private items and every write answer 401/403 to it).
+ *
+ * Editors also get `edit_theme_options`, for Appearance → Menus (the site's header and footer are
+ * editorial: a new collection, a renamed category). It opens the Customizer and Widgets too,
+ * which in this headless WordPress change nothing the site shows: the site title, the front page
+ * and the site icon there still need `manage_options`. uninstall.php takes back what was granted.
  *
  * @package FC_Catalogue
  */
@@ -20,6 +28,9 @@ final class FC_Catalogue_Roles {
 	/** Bumped when the capabilities below change: the roles are brought up to date once. */
 	const VERSION        = 2;
 	const VERSION_OPTION = 'fc_catalogue_roles';
+
+	/** Whether Editors had `edit_theme_options` before the plugin (then uninstalling leaves it). */
+	const EDITOR_HAD_OPTION = 'fc_catalogue_editor_had_theme_options';
 
 	/** The primitive capabilities of the `catalogue_item` type (map_meta_cap maps the rest onto them). */
 	public static function capabilities(): array {
@@ -55,6 +66,10 @@ final class FC_Catalogue_Roles {
 	}
 
 	public static function grant(): void {
+		$editor = get_role( 'editor' );
+		if ( $editor && false === get_option( self::EDITOR_HAD_OPTION ) && (int) get_option( self::VERSION_OPTION ) === 0 ) {
+			update_option( self::EDITOR_HAD_OPTION, $editor->has_cap( 'edit_theme_options' ) ? 1 : 0, false );
+		}
 		foreach ( self::roles() as $name ) {
 			$role = get_role( $name );
 			if ( ! $role ) {
@@ -65,5 +80,22 @@ final class FC_Catalogue_Roles {
 			}
 		}
 		update_option( self::VERSION_OPTION, self::VERSION, true );
+	}
+
+	/** Takes back what grant() gave (uninstall.php). */
+	public static function revoke(): void {
+		foreach ( wp_roles()->role_objects as $role ) {
+			foreach ( self::capabilities() as $cap ) {
+				$role->remove_cap( $cap );
+			}
+		}
+		$editor = get_role( 'editor' );
+		if ( $editor && ! get_option( self::EDITOR_HAD_OPTION ) ) {
+			foreach ( self::EDITOR_EXTRAS as $cap ) {
+				$editor->remove_cap( $cap );
+			}
+		}
+		delete_option( self::VERSION_OPTION );
+		delete_option( self::EDITOR_HAD_OPTION );
 	}
 }

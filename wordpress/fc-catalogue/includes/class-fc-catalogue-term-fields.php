@@ -1,11 +1,12 @@
 <?php
 /**
  * The term screens' fields (Products → Categories, Products → Colours): a category's Image
- * (chosen from the media library) and a colour's Hex (with WordPress's colour picker), on the
- * "Add New" form and on the edit screen; assets/term-fields.js wires the buttons. A hex that is
- * not #RRGGBB is refused with a message: on "Add New" the form stays filled in; on the edit
- * screen the other changes are saved and the screen comes back with the typed hex and the
- * message, so nothing typed is lost.
+ * (chosen from the media library) and a colour's Hex (a text box that is always shown, with
+ * WordPress's colour picker beside it), on the "Add New" form and on the edit screen;
+ * assets/term-fields.js wires the buttons. A hex that is not #RRGGBB is refused with a message:
+ * on "Add New" the form stays filled in; on the edit screen the other changes are saved and the
+ * screen comes back with the typed hex and the message, so nothing typed is lost. The list of
+ * colours shows each one's swatch.
  *
  * @package FC_Catalogue
  */
@@ -27,6 +28,31 @@ final class FC_Catalogue_Term_Fields {
 		add_filter( 'pre_insert_term', array( __CLASS__, 'check_new' ), 10, 2 );
 		add_filter( 'redirect_term_location', array( __CLASS__, 'back_to_form' ), 10, 2 );
 		add_action( 'admin_enqueue_scripts', array( __CLASS__, 'enqueue' ) );
+		add_filter( 'manage_edit-product_colors_columns', array( __CLASS__, 'colour_columns' ) );
+		add_filter( 'manage_product_colors_custom_column', array( __CLASS__, 'colour_column' ), 10, 3 );
+	}
+
+	/** The colour list: a Swatch column after the name. */
+	public static function colour_columns( $columns ): array {
+		$out = array();
+		foreach ( (array) $columns as $key => $label ) {
+			$out[ $key ] = $label;
+			if ( 'name' === $key ) {
+				$out['fc_swatch'] = __( 'Swatch', 'fc-catalogue' );
+			}
+		}
+		return $out;
+	}
+
+	public static function colour_column( $content, $column, $term_id ) {
+		if ( 'fc_swatch' !== $column ) {
+			return $content;
+		}
+		$hex = (string) get_term_meta( (int) $term_id, 'hex', true );
+		if ( '' === $hex ) {
+			return '<span class="fc-catalogue-swatch-none">' . esc_html__( 'no colour', 'fc-catalogue' ) . '</span>';
+		}
+		return '<span class="fc-catalogue-swatch" style="background-color:' . esc_attr( $hex ) . '"></span> <code>' . esc_html( $hex ) . '</code>';
 	}
 
 	public static function enqueue( $hook ): void {
@@ -36,7 +62,9 @@ final class FC_Catalogue_Term_Fields {
 		}
 		wp_enqueue_media();
 		wp_enqueue_style( 'wp-color-picker' );
-		wp_enqueue_script( 'fc-catalogue-term-fields', plugins_url( 'assets/term-fields.js', FC_CATALOGUE_FILE ), array( 'jquery', 'wp-color-picker' ), FC_CATALOGUE_VERSION, true );
+		wp_enqueue_style( 'fc-catalogue-term-fields', plugins_url( 'assets/term-fields.css', FC_CATALOGUE_FILE ), array( 'wp-color-picker' ), FC_CATALOGUE_VERSION );
+		wp_enqueue_script( 'fc-catalogue-term-fields', plugins_url( 'assets/term-fields.js', FC_CATALOGUE_FILE ), array( 'jquery', 'wp-color-picker', 'wp-i18n' ), FC_CATALOGUE_VERSION, true );
+		wp_set_script_translations( 'fc-catalogue-term-fields', 'fc-catalogue', dirname( FC_CATALOGUE_FILE ) . '/languages' );
 	}
 
 	/** Why a typed hex cannot be stored (null: it can; empty means no colour). */
@@ -45,7 +73,8 @@ final class FC_Catalogue_Term_Fields {
 		if ( '' === $hex || preg_match( '/^#[0-9A-Fa-f]{6}$/', $hex ) ) {
 			return null;
 		}
-		return sprintf( 'Hex: “%s” is not a colour; write it as # and six hexadecimal digits, e.g. #1F4E79.', $hex );
+		/* translators: %s: what was typed as the colour's hex code */
+		return sprintf( __( 'Hex: “%s” is not a colour; write it as # and six hexadecimal digits, e.g. #1F4E79.', 'fc-catalogue' ), $hex );
 	}
 
 	public static function add_form( $taxonomy ): void {
@@ -87,7 +116,7 @@ final class FC_Catalogue_Term_Fields {
 		echo '<div class="fc-catalogue-image" data-field="' . esc_attr( $key ) . '">';
 		echo '<input type="hidden" id="' . esc_attr( $id ) . '" name="fc_' . esc_attr( $key ) . '" value="' . esc_attr( (string) $image ) . '" />';
 		echo '<div class="fc-catalogue-image-slot">' . $thumb . '</div>'; // phpcs:ignore WordPress.Security.EscapeOutput -- wp_get_attachment_image escapes
-		echo '<button type="button" class="button fc-catalogue-image-choose" aria-describedby="' . esc_attr( $id ) . '-help">' . esc_html( $image ? 'Replace image' : 'Choose image' ) . '</button> ';
+		echo '<button type="button" class="button fc-catalogue-image-choose" aria-describedby="' . esc_attr( $id ) . '-help">' . esc_html( $image ? __( 'Replace image', 'fc-catalogue' ) : __( 'Choose image', 'fc-catalogue' ) ) . '</button> ';
 		echo '<button type="button" class="button-link fc-catalogue-image-remove"' . ( $image ? '' : ' hidden' ) . '>' . esc_html__( 'Remove image', 'fc-catalogue' ) . '</button>';
 		echo '<p class="description" id="' . esc_attr( $id ) . '-help">' . esc_html__( 'Shown on the category’s card and page.', 'fc-catalogue' ) . '</p>';
 		echo '</div>';

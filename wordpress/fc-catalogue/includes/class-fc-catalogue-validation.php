@@ -1,11 +1,19 @@
 <?php
 /**
  * What an editor may not save, checked on the server before anything is stored, each with a
- * message naming the field: a relation to an item of the wrong type or of the other language, a
- * hotspot outside the scene image or without a product, a gallery item that is not an image, a
- * product code another product already has (a translation shares its code). The block editor
- * shows the message ("Updating failed. …") and keeps everything the editor typed; REST clients
- * get a 400 `fc_catalogue_invalid` with `data.field`.
+ * message naming the field, in the editor's language: a relation to an item of the wrong type, of
+ * the other language, or one the user may not read; a hotspot outside the scene image or without a
+ * product; a gallery item that is not an image, or an image the user may not attach (one attached
+ * to an unpublished item they cannot edit: using it would move it onto their item); a product code
+ * another product already has (a translation shares its code); a company email or social link that
+ * would otherwise be dropped silently. The block editor shows the message ("Updating failed. …")
+ * and keeps everything the editor typed; REST clients get a 400 `fc_catalogue_invalid` with
+ * `data.field`.
+ *
+ * Only what the request changes is checked: a relation already stored (a designer trashed since,
+ * a product unpublished since) never blocks saving the item's other fields; the editing screen
+ * shows it as such, with a way to clear it. A message names an item only if the user may read it
+ * (otherwise "#51 is not a designer.", nothing more).
  *
  * @package FC_Catalogue
  */
@@ -25,18 +33,14 @@ final class FC_Catalogue_Validation {
 		if ( is_wp_error( $prepared ) || ! $request instanceof WP_REST_Request ) {
 			return $prepared;
 		}
-		$meta = $request->get_param( 'meta' );
-		if ( ! is_array( $meta ) || ! $meta ) {
-			return $prepared;
-		}
 		$post_id   = (int) ( $prepared->ID ?? 0 );
 		$post_type = (string) ( $prepared->post_type ?? ( $post_id ? get_post_type( $post_id ) : '' ) );
 		if ( '' === $post_type ) {
 			$post_type = (string) get_post_type( (int) $request->get_param( 'id' ) );
 		}
-		$lang  = self::language_of( $post_id, $request );
-		$error = self::check( $post_type, $post_id, $lang, $meta );
-		return $error ?? $prepared;
+		$meta  = $request->get_param( 'meta' );
+		$error = is_array( $meta ) && $meta ? self::check( $post_type, $post_id, self::language_of( $post_id, $request ), $meta ) : null;
+		return $error ?? self::featured_image_error( $request, $post_id ) ?? $prepared;
 	}
 
 	/**
@@ -48,38 +52,62 @@ final class FC_Catalogue_Validation {
 			if ( ! array_key_exists( $key, $meta ) ) {
 				continue;
 			}
-			$value = FC_Catalogue_Model::sanitize( $field['kind'], $meta[ $key ] );
-			$label = $field['label'];
-			switch ( $field['kind'] ) {
-				case 'relation':
-					$problem = $value ? self::relation_problem( (int) $value, $field['target'], $lang ) : null;
-					break;
-				case 'relations':
-					$problem = null;
-					foreach ( $value as $id ) {
-						$problem = $problem ?? self::relation_problem( $id, $field['target'], $lang );
-					}
-					break;
-				case 'image':
-					$problem = $value ? self::image_problem( (int) $value ) : null;
-					break;
-				case 'gallery':
-					$problem = null;
-					foreach ( $value as $id ) {
-						$problem = $problem ?? self::image_problem( $id );
-					}
-					break;
-				case 'hotspots':
-					$problem = self::hotspots_problem( $meta[ $key ], $lang );
-					break;
-				case 'text':
-					$problem = 'code' === $key && 'products' === $post_type ? self::code_problem( (string) $value, $post_id, $lang ) : null;
-					break;
-				default:
-					$problem = null;
-			}
+			$stored  = $post_id ? get_post_meta( $post_id, $key, true ) : null;
+			$problem = self::field_problem( $key, $field, $post_type, $post_id, $lang, $meta[ $key ], $stored );
 			if ( null !== $problem ) {
-				return new WP_Error( 'fc_catalogue_invalid', "{$label}: {$problem}", array( 'status' => 400, 'field' => $key ) );
+				return self::error( $field['label'], $problem, $key );
+			}
+		}
+		return null;
+	}
+
+	/** Why one field's new value cannot be saved (null: it can). */
+	private static function field_problem( string $key, array $field, string $post_type, int $post_id, string $lang, $raw, $stored ): ?string {
+		$value = FC_Catalogue_Model::sanitize( $field['kind'], $raw );
+		switch ( $field['kind'] ) {
+			case 'relation':
+			case 'relations':
+				return self::first( self::added( $field['kind'], $value, $stored ), static fn( $id ) => self::relation_problem( $id, $field['target'], $lang ) );
+			case 'image':
+			case 'gallery':
+				$kind = 'image' === $field['kind'] ? 'relation' : 'relations';
+				return self::first( self::added( $kind, $value, $stored ), static fn( $id ) => self::image_problem( $id, $post_id ) );
+			case 'hotspots':
+				return self::hotspots_problem( $raw, $lang, FC_Catalogue_Relations::ids( 'hotspots', $stored ) );
+			case 'text':
+				return 'code' === $key && 'products' === $post_type && $value !== $stored ? self::code_problem( (string) $value, $post_id, $lang ) : null;
+			case 'company':
+				return self::company_problem( $raw );
+		}
+		return null;
+	}
+
+	/** The request's featured image (`featured_media`), when it changes: an image the user may attach. */
+	private static function featured_image_error( WP_REST_Request $request, int $post_id ): ?WP_Error {
+		$image = absint( $request->get_param( 'featured_media' ) );
+		if ( ! $image || ( $post_id && (int) get_post_thumbnail_id( $post_id ) === $image ) ) {
+			return null;
+		}
+		$problem = self::image_problem( $image, $post_id );
+		return null === $problem ? null : self::error( __( 'Featured image', 'fc-catalogue' ), $problem, 'featured_media' );
+	}
+
+	private static function error( string $label, string $problem, string $field ): WP_Error {
+		/* translators: 1: a field's name (Designer, Gallery, …), 2: what is wrong with its value */
+		return new WP_Error( 'fc_catalogue_invalid', sprintf( __( '%1$s: %2$s', 'fc-catalogue' ), $label, $problem ), array( 'status' => 400, 'field' => $field ) );
+	}
+
+	/** Ids in a relation-like value that the stored value does not have (the user's new choices). @return int[] */
+	private static function added( string $kind, $value, $stored ): array {
+		return array_values( array_diff( FC_Catalogue_Relations::ids( $kind, $value ), FC_Catalogue_Relations::ids( $kind, $stored ) ) );
+	}
+
+	/** The first problem `$check` finds among `$ids`. */
+	private static function first( array $ids, callable $check ): ?string {
+		foreach ( $ids as $id ) {
+			$problem = $check( (int) $id );
+			if ( null !== $problem ) {
+				return $problem;
 			}
 		}
 		return null;
@@ -88,48 +116,89 @@ final class FC_Catalogue_Validation {
 	/** Why `$id` cannot be a `$target` of this language (null: it can). */
 	public static function relation_problem( int $id, string $target, string $lang ): ?string {
 		$post = get_post( $id );
-		$want = self::singular( $target );
-		if ( ! $post || 'trash' === $post->post_status ) {
-			return "there is no {$want} #{$id}.";
+		if ( ! $post || ! FC_Catalogue_Relations::readable( $post ) ) {
+			/* translators: 1: an item's id, 2: a kind of item with its article, e.g. "a designer" */
+			return sprintf( __( '#%1$d is not %2$s.', 'fc-catalogue' ), $id, FC_Catalogue_Labels::an_item( $target ) );
 		}
-		$title = '' === $post->post_title ? "#{$id}" : "“{$post->post_title}”";
+		$name = FC_Catalogue_Relations::name( $post );
 		if ( $post->post_type !== $target ) {
-			return "{$title} is " . self::article( self::singular( $post->post_type ) ) . ", not " . self::article( $want ) . '.';
+			/* translators: 1: an item's title in quotes, 2: the kind it is, 3: the kind the field wants, each with its article */
+			return sprintf( __( '%1$s is %2$s, not %3$s.', 'fc-catalogue' ), $name, FC_Catalogue_Labels::an_item( $post->post_type ), FC_Catalogue_Labels::an_item( $target ) );
+		}
+		if ( 'trash' === $post->post_status ) {
+			/* translators: %s: an item's title in quotes */
+			return sprintf( __( '%s is in the trash: restore it, or choose another item.', 'fc-catalogue' ), $name );
 		}
 		$theirs = self::post_language( $id );
 		if ( '' !== $lang && '' !== $theirs && $theirs !== $lang ) {
-			return "{$title} is in " . self::language_name( $theirs ) . '; choose the ' . self::language_name( $lang ) . ' one.';
+			/* translators: 1: an item's title in quotes, 2: its language, 3: the language of the item being edited */
+			return sprintf( __( '%1$s is in %2$s; choose the one in %3$s.', 'fc-catalogue' ), $name, self::language_name( $theirs ), self::language_name( $lang ) );
 		}
 		return null;
 	}
 
-	private static function image_problem( int $id ): ?string {
-		$post = get_post( $id );
-		if ( ! $post || 'attachment' !== $post->post_type || ! wp_attachment_is_image( $post ) ) {
-			return "#{$id} is not an image in the media library.";
+	/**
+	 * Why `$id` cannot be an image of post `$post_id`: not an image, or one the user may not attach
+	 * (attached to another item that is not published, which they may not edit: on publishing,
+	 * FC_Catalogue_Media would move it onto this item and show it to everyone).
+	 */
+	private static function image_problem( int $id, int $post_id ): ?string {
+		$image = get_post( $id );
+		if ( ! $image || 'attachment' !== $image->post_type || ! wp_attachment_is_image( $image ) ) {
+			/* translators: %d: a media library item's id */
+			return sprintf( __( '#%d is not an image in the media library.', 'fc-catalogue' ), $id );
+		}
+		if ( ! FC_Catalogue_Media::may_attach( $image, $post_id, get_current_user_id() ) ) {
+			/* translators: %d: a media library item's id */
+			return sprintf( __( 'you may not use image #%d here: it is attached to an item you cannot edit. Upload your own copy, or choose an image that is not attached to anything.', 'fc-catalogue' ), $id );
 		}
 		return null;
 	}
 
-	private static function hotspots_problem( $spots, string $lang ): ?string {
+	/** Hotspots: each a point on the scene with a product; only products not stored before are looked up. */
+	private static function hotspots_problem( $spots, string $lang, array $stored_products ): ?string {
 		foreach ( is_array( $spots ) ? array_values( $spots ) : array() as $index => $spot ) {
 			$n = $index + 1;
 			if ( ! is_array( $spot ) ) {
-				return "hotspot {$n} is not a point.";
+				/* translators: %d: a hotspot's number */
+				return sprintf( __( 'hotspot %d is not a point.', 'fc-catalogue' ), $n );
 			}
 			foreach ( array( 'x', 'y' ) as $axis ) {
 				$v = $spot[ $axis ] ?? null;
 				if ( ! is_numeric( $v ) || (float) $v < 0 || (float) $v > 100 ) {
-					return "hotspot {$n} is outside the image ({$axis} must be between 0 and 100 %).";
+					/* translators: 1: a hotspot's number, 2: x or y */
+					return sprintf( __( 'hotspot %1$d is outside the image (%2$s must be between 0 and 100 %%).', 'fc-catalogue' ), $n, $axis );
 				}
 			}
 			$product = absint( $spot['product'] ?? 0 );
 			if ( ! $product ) {
-				return "hotspot {$n} has no product; choose one or remove the hotspot.";
+				/* translators: %d: a hotspot's number */
+				return sprintf( __( 'hotspot %d has no product; choose one or remove the hotspot.', 'fc-catalogue' ), $n );
 			}
-			$problem = self::relation_problem( $product, 'products', $lang );
+			$problem = in_array( $product, $stored_products, true ) ? null : self::relation_problem( $product, 'products', $lang );
 			if ( null !== $problem ) {
-				return "hotspot {$n}: {$problem}";
+				/* translators: 1: a hotspot's number, 2: what is wrong with its product */
+				return sprintf( __( 'hotspot %1$d: %2$s', 'fc-catalogue' ), $n, $problem );
+			}
+		}
+		return null;
+	}
+
+	/** The front page's company details: what sanitizing would drop is refused instead. */
+	private static function company_problem( $company ): ?string {
+		if ( ! is_array( $company ) ) {
+			return null;
+		}
+		$email = trim( (string) ( $company['email'] ?? '' ) );
+		if ( '' !== $email && ! is_email( $email ) ) {
+			/* translators: %s: what was typed as the company's email address */
+			return sprintf( __( '“%s” is not an email address.', 'fc-catalogue' ), $email );
+		}
+		foreach ( array_values( is_array( $company['social'] ?? null ) ? $company['social'] : array() ) as $index => $link ) {
+			$url = is_array( $link ) ? trim( (string) ( $link['url'] ?? '' ) ) : '';
+			if ( '' !== $url && '' === esc_url_raw( $url, array( 'http', 'https' ) ) ) {
+				/* translators: 1: a social link's number, 2: what was typed as its address */
+				return sprintf( __( 'social link %1$d, “%2$s”, is not a web address: write it in full, starting with https://.', 'fc-catalogue' ), $index + 1, $url );
 			}
 		}
 		return null;
@@ -159,8 +228,13 @@ final class FC_Catalogue_Validation {
 		}
 		// Name the one in the editor's language when there is one (the other product's translation may come first).
 		usort( $others, static fn( $a, $b ) => (int) ( self::post_language( $b ) === $lang ) <=> (int) ( self::post_language( $a ) === $lang ) );
-		$title = get_the_title( $others[0] );
-		return "{$code} is already the code of “{$title}” (#{$others[0]}).";
+		$other = get_post( $others[0] );
+		if ( ! FC_Catalogue_Relations::readable( $other ) ) {
+			/* translators: 1: a product code, 2: the id of the product that has it */
+			return sprintf( __( '%1$s is already the code of product #%2$d.', 'fc-catalogue' ), $code, $other->ID );
+		}
+		/* translators: 1: a product code, 2: the title of the product that has it, in quotes, 3: its id */
+		return sprintf( __( '%1$s is already the code of %2$s (#%3$d).', 'fc-catalogue' ), $code, FC_Catalogue_Relations::name( $other ), $other->ID );
 	}
 
 	private static function language_of( int $post_id, WP_REST_Request $request ): string {
@@ -177,15 +251,6 @@ final class FC_Catalogue_Validation {
 
 	private static function translations( int $id ): array {
 		return function_exists( 'pll_get_post_translations' ) ? array_map( 'intval', array_values( (array) pll_get_post_translations( $id ) ) ) : array();
-	}
-
-	private static function singular( string $post_type ): string {
-		$object = get_post_type_object( $post_type );
-		return strtolower( $object ? (string) $object->labels->singular_name : $post_type );
-	}
-
-	private static function article( string $noun ): string {
-		return ( preg_match( '/^[aeiou]/i', $noun ) ? 'an ' : 'a ' ) . $noun;
 	}
 
 	private static function language_name( string $slug ): string {

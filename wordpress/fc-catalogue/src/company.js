@@ -1,8 +1,13 @@
-/** The front page's company details: the site's footer, contact page and structured data. */
+/**
+ * The front page's company details: the site's footer, contact page and structured data. What the
+ * server cannot store (an email that is not one, a social link that is not a web address: a
+ * `javascript:` link) is refused when saving, with the field named; nothing is dropped unseen.
+ */
 /** @jsxRuntime classic */
 /** @jsx createElement */
 import { createElement } from "@wordpress/element";
 import { Button, TextControl } from "@wordpress/components";
+import { __, sprintf } from "@wordpress/i18n";
 import { Group } from "./group";
 
 export function CompanyControl({ label, value, parts, onChange }) {
@@ -18,15 +23,28 @@ export function CompanyControl({ label, value, parts, onChange }) {
         ))}
         {social.map((link, index) => (
           <div key={index} className="fc-catalogue-social">
-            <TextControl label={`Social network ${index + 1}`} value={link.network ?? ""} onChange={(network) => set({ social: social.map((l, i) => (i === index ? { ...l, network } : l)) })} />
-            <TextControl label={`Social link ${index + 1}`} type="url" value={link.url ?? ""} onChange={(url) => set({ social: social.map((l, i) => (i === index ? { ...l, url } : l)) })} />
+            <TextControl
+              /* translators: %d: a social link's number */
+              label={sprintf(__("Social network %d", "fc-catalogue"), index + 1)}
+              value={link.network ?? ""}
+              onChange={(network) => set({ social: social.map((l, i) => (i === index ? { ...l, network } : l)) })}
+            />
+            <TextControl
+              /* translators: %d: a social link's number */
+              label={sprintf(__("Social link %d", "fc-catalogue"), index + 1)}
+              help={__("The full address, starting with https://", "fc-catalogue")}
+              type="url"
+              value={link.url ?? ""}
+              onChange={(url) => set({ social: social.map((l, i) => (i === index ? { ...l, url } : l)) })}
+            />
             <Button variant="link" isDestructive onClick={() => set({ social: social.filter((_, i) => i !== index) })}>
-              {`Remove social link ${index + 1}`}
+              {/* translators: %d: a social link's number */}
+              {sprintf(__("Remove social link %d", "fc-catalogue"), index + 1)}
             </Button>
           </div>
         ))}
         <Button variant="secondary" onClick={() => set({ social: [...social, { network: "", url: "" }] })}>
-          Add a social link
+          {__("Add a social link", "fc-catalogue")}
         </Button>
       </fieldset>
     </Group>

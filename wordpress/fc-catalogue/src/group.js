@@ -10,16 +10,19 @@ import { useInstanceId } from "@wordpress/compose";
 
 export function Group({ label, help, className = "", children }) {
   const id = useInstanceId(Group, "fc-catalogue-group");
+  // No template literals inside JSX: gettext's xgettext (scripts/wordpress-i18n.mjs) stops reading there.
+  const labelId = id + "-label";
+  const helpId = id + "-help";
   return (
-    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={help ? `${id}-help` : undefined} className={`components-base-control fc-catalogue-group ${className}`}>
+    <div role="group" aria-labelledby={labelId} aria-describedby={help ? helpId : undefined} className={"components-base-control fc-catalogue-group " + className}>
       <div className="components-base-control__field">
-        <span id={`${id}-label`} className="components-base-control__label fc-catalogue-label">
+        <span id={labelId} className="components-base-control__label fc-catalogue-label">
           {label}
         </span>
         {children}
       </div>
       {help ? (
-        <p id={`${id}-help`} className="components-base-control__help">
+        <p id={helpId} className="components-base-control__help">
           {help}
         </p>
       ) : null}

@@ -1,5 +1,6 @@
 /**
- * Images from the media library: one (Scene image, Hero image) or an ordered Gallery, whose
+ * Images from the media library: one (Scene image, Hero image: the field's name labels the group,
+ * its buttons say "Choose image", "Remove image") or an ordered Gallery, whose
  * images move up and down with buttons (keyboard and screen reader usable) and are removed one by
  * one. The first image of a gallery is the one the product's card shows.
  */
@@ -10,9 +11,11 @@ import { Button } from "@wordpress/components";
 import { Group } from "./group";
 import { MediaUpload, MediaUploadCheck } from "@wordpress/block-editor";
 import { useSelect } from "@wordpress/data";
+import { __, sprintf } from "@wordpress/i18n";
 
+/** An image's record in REST's `view` context: an Author may see any image, not only their own uploads. */
 export function useImage(id) {
-  return useSelect((select) => (id ? select("core").getMedia(id) : null), [id]);
+  return useSelect((select) => (id ? select("core").getEntityRecord("root", "media", id, { context: "view" }) : null), [id]);
 }
 
 export function imageUrl(media, size = "thumbnail") {
@@ -23,7 +26,7 @@ export function imageUrl(media, size = "thumbnail") {
 function Thumbnail({ id, size = "thumbnail" }) {
   const media = useImage(id);
   const url = imageUrl(media, size);
-  if (!url) return <span className="fc-catalogue-thumb fc-catalogue-thumb-empty">{`#${id}`}</span>;
+  if (!url) return <span className="fc-catalogue-thumb fc-catalogue-thumb-empty">{"#" + id}</span>;
   return <img className="fc-catalogue-thumb" src={url} alt={media.alt_text || media.title?.rendered || ""} />;
 }
 
@@ -39,14 +42,14 @@ export function ImageControl({ label, value, preview = true, onChange }) {
           onSelect={(media) => onChange(media.id)}
           render={({ open }) => (
             <Button variant="secondary" onClick={open}>
-              {value ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+              {value ? __("Replace image", "fc-catalogue") : __("Choose image", "fc-catalogue")}
             </Button>
           )}
         />
       </MediaUploadCheck>
       {value ? (
         <Button variant="link" isDestructive onClick={() => onChange(0)}>
-          {`Remove ${label.toLowerCase()}`}
+          {__("Remove image", "fc-catalogue")}
         </Button>
       ) : null}
     </Group>
@@ -62,15 +65,18 @@ function move(list, from, to) {
 
 export function GalleryControl({ label, value, onChange }) {
   return (
-    <Group label={label} className="fc-catalogue-gallery" help="The first image is the product's main image.">
+    <Group label={label} className="fc-catalogue-gallery" help={__("The first image is the product’s main image.", "fc-catalogue")}>
       <ol className="fc-catalogue-gallery-list" aria-label={label}>
         {value.map((id, index) => (
           <li key={id} className="fc-catalogue-gallery-item">
             <Thumbnail id={id} />
             <span className="fc-catalogue-gallery-actions">
-              <Button icon="arrow-up-alt2" label={`Move image ${index + 1} up`} disabled={index === 0} onClick={() => onChange(move(value, index, index - 1))} />
-              <Button icon="arrow-down-alt2" label={`Move image ${index + 1} down`} disabled={index === value.length - 1} onClick={() => onChange(move(value, index, index + 1))} />
-              <Button icon="no-alt" label={`Remove image ${index + 1}`} isDestructive onClick={() => onChange(value.filter((other) => other !== id))} />
+              {/* translators: %d: an image's position in the gallery */}
+              <Button icon="arrow-up-alt2" label={sprintf(__("Move image %d up", "fc-catalogue"), index + 1)} disabled={index === 0} onClick={() => onChange(move(value, index, index - 1))} />
+              {/* translators: %d: an image's position in the gallery */}
+              <Button icon="arrow-down-alt2" label={sprintf(__("Move image %d down", "fc-catalogue"), index + 1)} disabled={index === value.length - 1} onClick={() => onChange(move(value, index, index + 1))} />
+              {/* translators: %d: an image's position in the gallery */}
+              <Button icon="no-alt" label={sprintf(__("Remove image %d", "fc-catalogue"), index + 1)} isDestructive onClick={() => onChange(value.filter((other) => other !== id))} />
             </span>
           </li>
         ))}
@@ -88,7 +94,7 @@ export function GalleryControl({ label, value, onChange }) {
           }}
           render={({ open }) => (
             <Button variant="secondary" onClick={open}>
-              {value.length ? "Add or remove images" : "Choose images"}
+              {value.length ? __("Add or remove images", "fc-catalogue") : __("Choose images", "fc-catalogue")}
             </Button>
           )}
         />

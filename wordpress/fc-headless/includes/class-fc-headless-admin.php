@@ -1,8 +1,9 @@
 <?php
 /**
  * The editors' side: "View" links and permalinks that point at the site (in wp-admin and in the
- * block editor's REST calls, never in the public REST answers the site reads), the settings page
- * (Settings → FC Headless), failed deliveries shown to administrators, and "Purge everything".
+ * block editor's REST calls, never in the public REST answers the site reads), whether the site
+ * has taken a change (assets/live.js in the block editor), the settings page (Settings → FC
+ * Headless), failed deliveries shown to administrators, and "Purge everything".
  *
  * @package FC_Headless
  */
@@ -17,9 +18,10 @@ final class FC_Headless_Admin {
 	private static $rest_edit = false;
 
 	public static function init(): void {
-		add_filter( 'post_type_link', array( __CLASS__, 'post_link' ), 50, 2 );
-		add_filter( 'post_link', array( __CLASS__, 'post_link' ), 50, 2 );
-		add_filter( 'page_link', array( __CLASS__, 'page_link' ), 50, 2 );
+		add_filter( 'post_type_link', array( __CLASS__, 'post_type_link' ), 50, 4 );
+		add_filter( 'post_link', array( __CLASS__, 'post_link' ), 50, 3 );
+		add_filter( 'page_link', array( __CLASS__, 'page_link' ), 50, 3 );
+		add_action( 'enqueue_block_editor_assets', array( __CLASS__, 'enqueue_live' ) );
 		add_filter( 'term_link', array( __CLASS__, 'term_link' ), 50, 3 );
 		add_filter( 'rest_pre_dispatch', array( __CLASS__, 'note_rest_context' ), 10, 3 );
 
@@ -48,17 +50,42 @@ final class FC_Headless_Admin {
 		return $result;
 	}
 
-	public static function post_link( $link, $post ) {
+	public static function post_link( $link, $post, $leavename = false ) {
 		$post = get_post( $post );
-		return $post ? self::site_link_for_post( $post, (string) $link ) : $link;
+		return $post ? self::site_link_for_post( $post, (string) $link, (bool) $leavename ) : $link;
 	}
 
-	public static function page_link( $link, $post_id ) {
+	/**
+	 * `$sample`: the address the item will have once published (get_sample_permalink(), which
+	 * the block editor's "URL" shows while it is a draft), not its signed preview link.
+	 */
+	public static function post_type_link( $link, $post, $leavename = false, $sample = false ) {
+		$post = get_post( $post );
+		if ( ! $post ) {
+			return $link;
+		}
+		return self::site_link_for_post( $sample ? self::as_published( $post ) : $post, (string) $link, (bool) $leavename );
+	}
+
+	public static function page_link( $link, $post_id, $sample = false ) {
 		$post = get_post( (int) $post_id );
-		return $post ? self::site_link_for_post( $post, (string) $link ) : $link;
+		if ( ! $post ) {
+			return $link;
+		}
+		return self::site_link_for_post( $sample ? self::as_published( $post ) : $post, (string) $link );
 	}
 
-	public static function site_link_for_post( WP_Post $post, string $link ): string {
+	private static function as_published( WP_Post $post ): WP_Post {
+		$copy              = clone $post;
+		$copy->post_status = 'publish';
+		return $copy;
+	}
+
+	/**
+	 * `$leavename`: keep WordPress's `%postname%` placeholder where the site's address has the
+	 * slug (the block editor edits the slug inside it).
+	 */
+	public static function site_link_for_post( WP_Post $post, string $link, bool $leavename = false ): string {
 		if ( ! self::wants_site_links() ) {
 			return $link;
 		}
@@ -70,12 +97,16 @@ final class FC_Headless_Admin {
 			// Not on the site yet: its "View" opens the signed preview instead.
 			return FC_Headless_Preview::url_for( $post ) ?? $link;
 		}
-		$path = self::post_path( $post, $base );
-		return null === $path ? $link : FC_Headless_Links::url( FC_Headless_Settings::public_url(), $path );
+		$path = self::post_path( $post, $base, $leavename ? '%postname%' : null );
+		if ( null === $path ) {
+			return $link;
+		}
+		// The placeholder went through the path's URL-encoding with the slug it stands for.
+		return str_replace( rawurlencode( '%postname%' ), '%postname%', FC_Headless_Links::url( FC_Headless_Settings::public_url(), $path ) );
 	}
 
-	/** The site path of a published post, or null when the site has no page for it. */
-	public static function post_path( WP_Post $post, string $base ): ?string {
+	/** The site path of a published post, or null when the site has no page for it (`$slug`: instead of its own). */
+	public static function post_path( WP_Post $post, string $base, ?string $slug = null ): ?string {
 		$lang = FC_Headless_Languages::post_language( (int) $post->ID );
 		if ( 'pages' === $base ) {
 			$front = (int) get_option( 'page_on_front' );
@@ -84,11 +115,33 @@ final class FC_Headless_Admin {
 			}
 			// Company pages are known by their English slug.
 			$english = FC_Headless_Languages::post_translations( (int) $post->ID )[ FC_Headless_Links::DEFAULT_LANG ] ?? (int) $post->ID;
-			$slug    = (string) get_post_field( 'post_name', $english );
-			return FC_Headless_Links::item_path( 'pages', $lang, $slug );
+			return FC_Headless_Links::item_path( 'pages', $lang, (string) get_post_field( 'post_name', $english ) );
 		}
-		$key = 'products' === $base ? (int) $post->ID : $post->post_name;
+		if ( 'designers' === $base ) {
+			// No page of their own: the site lists the designers on its About page.
+			return FC_Headless_Links::item_path( 'pages', $lang, 'about' );
+		}
+		if ( 'imagemap_products' === $base ) {
+			return self::imagemap_path( $post, $lang );
+		}
+		$key = 'products' === $base ? (int) $post->ID : ( $slug ?? $post->post_name );
 		return FC_Headless_Links::item_path( $base, $lang, $key );
+	}
+
+	/** An imagemap has no page of its own: the projects page when a published project shows it, else the home page. */
+	private static function imagemap_path( WP_Post $imagemap, string $lang ): ?string {
+		$projects = get_posts(
+			array(
+				'post_type'        => 'projects',
+				'post_status'      => 'publish',
+				'fields'           => 'ids',
+				'numberposts'      => 1,
+				'meta_key'         => 'imagemap', // phpcs:ignore WordPress.DB.SlowDBQuery
+				'meta_value'       => (int) $imagemap->ID, // phpcs:ignore WordPress.DB.SlowDBQuery
+				'suppress_filters' => true,
+			)
+		);
+		return FC_Headless_Links::item_path( $projects ? 'projects' : 'front-page', $lang );
 	}
 
 	public static function term_link( $link, $term, $taxonomy ) {
@@ -97,6 +150,21 @@ final class FC_Headless_Admin {
 		}
 		$path = FC_Headless_Links::item_path( (string) $taxonomy, FC_Headless_Languages::term_language( (int) $term->term_id ), $term->slug );
 		return null === $path ? $link : FC_Headless_Links::url( FC_Headless_Settings::public_url(), $path );
+	}
+
+	// ——— "Live on the site" ——————————————————————————————————————————————————————————
+
+	/** The block editor of an item the site shows: after Publish or Update, whether the site has taken it. */
+	public static function enqueue_live(): void {
+		$post = get_post();
+		$base = $post ? FC_Headless_Languages::post_base( $post->post_type ) : null;
+		if ( ! $base || ! in_array( $base, FC_Headless_Live::TYPES, true ) || ! FC_Headless_Settings::is_configured() ) {
+			return;
+		}
+		$handle = 'fc-headless-live';
+		wp_enqueue_script( $handle, plugins_url( 'assets/live.js', FC_HEADLESS_FILE ), array( 'wp-api-fetch', 'wp-data', 'wp-editor', 'wp-i18n', 'wp-notices' ), FC_HEADLESS_VERSION, true );
+		wp_set_script_translations( $handle, 'fc-headless', dirname( FC_HEADLESS_FILE ) . '/languages' );
+		wp_add_inline_script( $handle, 'window.fcHeadlessLive = ' . wp_json_encode( array( 'base' => $base ) ) . ';', 'before' );
 	}
 
 	// ——— settings page ——————————————————————————————————————————————————————————————
@@ -120,7 +188,7 @@ final class FC_Headless_Admin {
 
 	public static function action_links( $links ): array {
 		$links   = is_array( $links ) ? $links : array();
-		$links[] = '<a href="' . esc_url( admin_url( 'options-general.php?page=' . self::PAGE ) ) . '">' . esc_html__( 'Settings' ) . '</a>';
+		$links[] = '<a href="' . esc_url( admin_url( 'options-general.php?page=' . self::PAGE ) ) . '">' . esc_html__( 'Settings', 'fc-headless' ) . '</a>';
 		return $links;
 	}
 
@@ -214,7 +282,7 @@ final class FC_Headless_Admin {
 
 	public static function purge_all(): void {
 		if ( ! current_user_can( 'manage_options' ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to do that.' ), 403 );
+			wp_die( esc_html__( 'Sorry, you are not allowed to do that.', 'fc-headless' ), 403 );
 		}
 		check_admin_referer( 'fc_headless_purge_all' );
 		FC_Headless_Delivery::enqueue( 'all', 0, 'update' );
@@ -225,7 +293,7 @@ final class FC_Headless_Admin {
 
 	public static function clear_failures(): void {
 		if ( ! current_user_can( 'manage_options' ) ) {
-			wp_die( esc_html__( 'Sorry, you are not allowed to do that.' ), 403 );
+			wp_die( esc_html__( 'Sorry, you are not allowed to do that.', 'fc-headless' ), 403 );
 		}
 		check_admin_referer( 'fc_headless_clear_failures' );
 		FC_Headless_Delivery::clear_failures();

@@ -58,6 +58,9 @@ final class FC_Headless_Delivery {
 		if ( ! FC_Headless_Settings::is_configured() ) {
 			return;
 		}
+		// Recorded before the editor's response goes: the editor's "live" indicator then never
+		// reads the previous change's state as this one's.
+		FC_Headless_Live::sending( array_merge( ...$chunks ), FC_Headless_Settings::site_urls() );
 		// Let the editor's response go first where the server allows it (PHP-FPM).
 		if ( function_exists( 'fastcgi_finish_request' ) && ! wp_doing_cron() && ! ( defined( 'WP_CLI' ) && WP_CLI ) ) {
 			fastcgi_finish_request();
@@ -103,6 +106,7 @@ final class FC_Headless_Delivery {
 		);
 		$status = is_wp_error( $response ) ? null : (int) wp_remote_retrieve_response_code( $response );
 		if ( FC_Headless_Retry::is_success( $status ) ) {
+			FC_Headless_Live::delivered( $site, $events, $now );
 			update_option(
 				self::LAST_OK_OPTION,
 				array(
@@ -136,6 +140,7 @@ final class FC_Headless_Delivery {
 				)
 			);
 		}
+		FC_Headless_Live::failed( $site, $events, $next );
 		self::record_failure(
 			array(
 				'time'     => $now,

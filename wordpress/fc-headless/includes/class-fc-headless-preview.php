@@ -93,7 +93,7 @@ final class FC_Headless_Preview {
 		$id   = (int) $request['id'];
 		$post = get_post( $id );
 		if ( ! $post || FC_Headless_Languages::post_base( $post->post_type ) !== $type || 'media' === $type || in_array( $post->post_status, array( 'trash', 'auto-draft' ), true ) ) {
-			return new WP_Error( 'rest_post_invalid_id', __( 'Invalid post ID.' ), array( 'status' => 404 ) );
+			return new WP_Error( 'rest_post_invalid_id', 'Invalid post ID.', array( 'status' => 404 ) );
 		}
 
 		// Read it as someone who may: its author, or else an administrator. The reader stays

@@ -8,7 +8,11 @@
  * - `old_slugs` (WordPress's `_wp_old_slug`, and the plugin's own record for terms) and
  *   `?old_slug=` on the lists, so the site can answer 301 from an old slug to the current one;
  * - `fc_headless.languages` in the REST index: the languages WordPress serves (one without
- *   Polylang), which are the languages the site serves.
+ *   Polylang), which are the languages the site serves;
+ * - the plugin's own routes: `POST fc-headless/v1/purge-all` (administrators: "Purge
+ *   everything" for scripts) and `GET fc-headless/v1/live/<type>/<id>` (who may edit the item:
+ *   whether the site has taken its latest change, for the block editor). The signed preview
+ *   route is FC_Headless_Preview's.
  *
  * @package FC_Headless
  */
@@ -57,6 +61,7 @@ final class FC_Headless_Rest {
 	}
 
 	public static function register(): void {
+		self::register_routes();
 		foreach ( FC_Headless_Languages::post_types() as $post_type ) {
 			register_rest_field(
 				$post_type,
@@ -113,6 +118,43 @@ final class FC_Headless_Rest {
 			add_filter( "rest_{$taxonomy}_collection_params", array( __CLASS__, 'collection_params' ), 10, 1 );
 			add_filter( "rest_{$taxonomy}_query", array( __CLASS__, 'term_query' ), 10, 2 );
 		}
+	}
+
+	private static function register_routes(): void {
+		register_rest_route(
+			'fc-headless/v1',
+			'/purge-all',
+			array(
+				'methods'             => 'POST',
+				'permission_callback' => static fn() => current_user_can( 'manage_options' ),
+				'callback'            => array( __CLASS__, 'purge_all' ),
+			)
+		);
+		register_rest_route(
+			'fc-headless/v1',
+			'/live/(?P<type>[a-z_]+)/(?P<id>\d+)',
+			array(
+				'methods'             => 'GET',
+				'permission_callback' => static fn( WP_REST_Request $request ) => current_user_can( 'edit_post', (int) $request['id'] ),
+				'callback'            => array( __CLASS__, 'live' ),
+			)
+		);
+	}
+
+	/** Queues `{"type":"all","id":0,"action":"update"}`, sent at the end of the request. */
+	public static function purge_all(): WP_REST_Response {
+		FC_Headless_Delivery::enqueue( 'all', 0, 'update' );
+		return new WP_REST_Response( array( 'queued' => FC_Headless_Delivery::pending() ), 202 );
+	}
+
+	/** `{state, next, changed}` of an item's latest change (FC_Headless_Live); `off` while the plugin is not configured. */
+	public static function live( WP_REST_Request $request ): WP_REST_Response {
+		$state = FC_Headless_Settings::is_configured()
+			? FC_Headless_Live::of( (string) $request['type'], (int) $request['id'] )
+			: array( 'state' => 'off', 'next' => null, 'changed' => null );
+		$response = new WP_REST_Response( $state, 200 );
+		$response->header( 'Cache-Control', 'no-store' );
+		return $response;
 	}
 
 	public static function collection_params( $params ): array {

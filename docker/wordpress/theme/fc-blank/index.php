@@ -1,9 +1,9 @@
 <?php
 /**
- * FC headless: no templates. A visitor of the WordPress host gets a short page pointing at the
+ * FC blank: no templates. A visitor of the WordPress host gets a short page pointing at the
  * REST API (the public site lives elsewhere).
  *
- * @package FC_Headless_Theme
+ * @package FC_Blank_Theme
  */
 
 defined( 'ABSPATH' ) || exit;
