@@ -46,7 +46,15 @@ export interface Config {
   /** Image transforms at once (MEDIA_TRANSFORMS; undefined: the container's CPU quota) and their memory budget (MEDIA_MEMORY_MB). */
   mediaTransforms: { running: number | undefined; memoryBytes: number };
   redis: RedisConfig;
-  cache: { freshSeconds: number; staleSeconds: number; memoryMb: number; pageCacheMb: number };
+  cache: {
+    freshSeconds: number;
+    staleSeconds: number;
+    memoryMb: number;
+    pageCacheMb: number;
+    /** The shared page tier in Redis (PAGE_CACHE_SHARED; only with Redis and the page cache on) and its per-page bound. */
+    pageCacheShared: boolean;
+    pageCacheSharedMaxBytes: number;
+  };
   purgeSecret: string | undefined;
   adminToken: string | undefined;
   rootRedirect: { target: string; status: number } | undefined;
@@ -121,6 +129,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staleSeconds: e.CACHE_STALE_SECONDS,
       memoryMb: e.CACHE_MEMORY_MB,
       pageCacheMb: e.PAGE_CACHE_MB,
+      pageCacheShared: e.PAGE_CACHE_SHARED && redis.mode !== "none" && e.PAGE_CACHE_MB > 0,
+      pageCacheSharedMaxBytes: e.PAGE_CACHE_SHARED_MAX_KB * 1024,
     },
     purgeSecret: e.PURGE_SECRET,
     adminToken: e.ADMIN_TOKEN,

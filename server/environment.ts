@@ -77,6 +77,8 @@ export const envSchema = z
     CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
     CACHE_MEMORY_MB: z.coerce.number().min(1).max(65_536).default(64),
     PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+    PAGE_CACHE_SHARED: bool.default(true),
+    PAGE_CACHE_SHARED_MAX_KB: z.coerce.number().int().min(1).max(65_536).default(512),
     PURGE_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
     ADMIN_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     ROOT_REDIRECT_TARGET: optional(z.string().regex(/^(\/|https?:\/\/)\S*$/, "must be a path or an http(s) URL")),

@@ -125,6 +125,7 @@ export function createPurges(deps: PurgeDeps): Purges {
       all: message.all,
       mode: message.mode,
       before: message.pass === 2 ? message.at : undefined,
+      at: message.at,
       source: "bus",
     });
   }
@@ -221,7 +222,7 @@ export function createPurges(deps: PurgeDeps): Purges {
   }
 
   async function runPurge(purge: PendingPurge): Promise<number> {
-    let count = applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, source: "local" });
+    let count = applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, at: purge.at, source: "local" });
     // Kept before the webhook answers; sent once the bus deadline has passed.
     const cdnScheduled = scheduleCdn(purge);
     if (redis()) {
@@ -248,7 +249,7 @@ export function createPurges(deps: PurgeDeps): Purges {
    * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
    */
   async function followUpPurge(purge: PendingPurge, sendCdn: boolean): Promise<void> {
-    applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, source: "local" });
+    applyLocally({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, at: purge.at, source: "local" });
     if (redis()?.up) {
       try {
         await redisPass(purge, purge.at);

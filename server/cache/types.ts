@@ -94,6 +94,8 @@ export interface PurgeEvent {
    * purging instance's clock, is concerned; later answers already reflect the purge.
    */
   before?: number;
+  /** When the purge was received by the instance that received it (its clock); unset on a reconnect. */
+  at?: number;
   /** local: this instance received it; bus: another instance did; reconnect: Redis came back and purges may have been missed. */
   source: "local" | "bus" | "reconnect";
 }

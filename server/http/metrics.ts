@@ -56,6 +56,12 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["tier", "result"] as const,
     registers: [registry],
   });
+  const cacheWrites = new Counter({
+    name: "wp_cache_writes_total",
+    help: "Writes to a shared cache tier by tier and result (stored; skipped: over the size bound, or a newer copy was there; failed: Redis did not take it)",
+    labelNames: ["tier", "result"] as const,
+    registers: [registry],
+  });
   const cacheReads = new Counter({
     name: "wp_cache_reads_total",
     help: "Content reads by what answered each (memory or redis: a fresh copy; stale: a stale copy; origin: the read waited for WordPress)",
@@ -151,6 +157,7 @@ export function createMetrics(cdnProvider = "none") {
 
   for (const tier of LOOKUP_TIERS) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
   for (const answer of READ_ANSWERS) cacheReads.inc({ answer }, 0);
+  for (const result of ["stored", "skipped", "failed"]) cacheWrites.inc({ tier: "page_shared", result }, 0);
   for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
   for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   redisUp.set(0);
@@ -164,7 +171,7 @@ export function createMetrics(cdnProvider = "none") {
   originRejections.inc(0);
   for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
 
-  return { registry, httpDuration, httpRequests, cacheLookups, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
+  return { registry, httpDuration, httpRequests, cacheLookups, cacheWrites, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -20,7 +20,7 @@ import type { PageExists } from "./redirect-targets";
 import { Turns } from "../runtime/turns";
 import { dataHardTimeoutMs } from "../cache";
 import { newScope } from "../request-scope";
-import { type PageCache, PageRenders, answerPageHit, capturePages, servePageCache } from "./page-cache";
+import { type PageCache, PageRenders, type SharedPages, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import { clientErrorsHandler } from "./client-error-reports";
 import { serviceWorkerHandler } from "./service-worker";
 import { createRateLimits, type RateLimits } from "./rate-limits";
@@ -57,6 +57,8 @@ export interface SiteOptions {
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
   pageCache?: PageCache;
+  /** The shared page tier in Redis, read on a memory miss (PAGE_CACHE_SHARED). */
+  sharedPages?: SharedPages;
   /** The WordPress webhook (the SRE purge API is on the internal port). */
   api?: RequestHandler;
   /** /healthz and /readyz, shared with the internal port; default: from `state` and `readiness`. */
@@ -147,7 +149,7 @@ export function createSite(options: SiteOptions) {
       })
     : undefined;
   if (pageCache) {
-    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }));
+    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }), options.sharedPages);
     app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
   }
 

@@ -25,7 +25,7 @@ describe("configuration", () => {
     expect(config.siteUrl).toBe("http://localhost:3000");
     expect(config.wpUrl).toBeUndefined();
     expect(config.redis).toEqual({ mode: "none" });
-    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86400, memoryMb: 64, pageCacheMb: 64 });
+    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86400, memoryMb: 64, pageCacheMb: 64, pageCacheShared: false, pageCacheSharedMaxBytes: 512 * 1024 });
     expect(config.rootRedirect).toBeUndefined();
     expect(config.analytics).toBeUndefined();
     expect(config.recaptcha).toBeUndefined();
