@@ -134,7 +134,7 @@ async function main() {
   const { pages, before, clientDir, build } = await loadPages(services, dev);
 
   const pageCache = config.cache.pageCacheMb > 0 && !dev
-    ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
+    ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: pageLookups(metrics) })
     : undefined;
   // Under it, the pages every pod rendered, in Redis (PAGE_CACHE_SHARED): read on a memory miss.
   const sharedPages = pageCache && config.cache.pageCacheShared && redisClients
@@ -197,6 +197,12 @@ async function main() {
       await closeDemo?.();
     },
   });
+}
+
+/** Counts the page cache's lookups; the three series are looked up once (a hit pays no label hashing). */
+function pageLookups(metrics: Metrics): (result: "hit" | "stale" | "miss") => void {
+  const series = { hit: metrics.cacheLookups.labels("page", "hit"), stale: metrics.cacheLookups.labels("page", "stale"), miss: metrics.cacheLookups.labels("page", "miss") };
+  return (result) => series[result].inc();
 }
 
 /** The shared page tier on the cache's command connection, with a breaker of its own (server/http/page-cache/shared.ts). */

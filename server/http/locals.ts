@@ -12,6 +12,8 @@ declare module "express-serve-static-core" {
   interface Locals {
     /** When the request began (ms since the epoch): a stored page's age counts from it. */
     startedAt?: number;
+    /** The request's id (X-Request-Id), from its first step on; its scope carries it through a render. */
+    requestId?: string;
     /** The page cache's outcome (`Server-Timing: cache`, the request log's `cache`). */
     cacheOutcome?: CacheOutcome;
     /** The page-cache key of a cacheable GET, set by the page cache before the router runs. */

@@ -94,15 +94,20 @@ export function createSite(options: SiteOptions) {
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
-  /** Once per request, on the hit path or in express, whichever comes first: its start, its scope (with its id) and its log line. */
+  /**
+   * Once per request, on the hit path or in express, whichever comes first: its start, its id and
+   * its log line. A hit needs nothing more; what a render needs (its scope) is made in express.
+   */
   const begin = (req: IncomingMessage, res: ServerResponse & { locals?: Locals }, pathname: string): Locals => {
     const locals = (res.locals ??= Object.create(null) as Locals);
     locals.startedAt ??= Date.now();
-    locals.scope ??= newScope(observe(req, res, pathname, () => locals.cacheOutcome), pathname);
+    locals.requestId ??= observe(req, res, pathname, () => locals.cacheOutcome);
     return locals;
   };
   app.use((req, res, next) => {
-    begin(req, res, req.path);
+    const locals = begin(req, res, req.path);
+    locals.scope ??= newScope(locals.requestId, req.path);
+    observe.untilLastHeader(req, res);
     next();
   });
 
@@ -196,12 +201,15 @@ export function createSite(options: SiteOptions) {
   // The hit path first; everything else (and every miss) through express.
   const hit = options.pageCache ? answerPageHit(options.pageCache, setPageHeaders) : undefined;
   const handle: RequestListener = (req, res) => {
-    if (!hit) return void app(req, res);
+    // A request with a body goes through express, which closes a connection left with unread bytes.
+    if (!hit || req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return void app(req, res);
     const url = req.url ?? "/";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
     // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
     const locals = begin(req, res, pathname);
+    // A hit is answered in this call: whether the pod drains is known now (express watches its headers instead).
+    if (drain.draining) res.setHeader("Connection", "close");
     // A probe never reads the page cache, so it never counts in its hit ratio.
     if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);

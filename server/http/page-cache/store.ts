@@ -175,11 +175,14 @@ export class PageCache {
 
   /**
    * Keep a page another pod rendered (the shared tier), unless its render began before a purge
-   * of one of its tags that this pod has heard of. Not told to `onStored`: it is there already.
+   * of one of its tags that this pod has heard of; true when the page may be served. Not told to
+   * `onStored`: it is there already.
    */
   adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
     if (renderStartedAt <= this.purgedAllAtOrigin || entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)) return false;
-    return this.lru.set(key, { ...entry, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
+    // Served even when memory cannot keep it (larger than its bound): it is current.
+    this.lru.set(key, { ...entry, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
+    return true;
   }
 
   private purgedSince(tags: readonly string[], renderStartedAt: number): boolean {
