@@ -134,7 +134,7 @@ async function main() {
   const { pages, before, clientDir, build } = await loadPages(services, dev);
 
   const pageCache = config.cache.pageCacheMb > 0 && !dev
-    ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: pageLookups(metrics) })
+    ? new PageCache(Math.floor(config.cache.pageCacheMb * 1024 * 1024), { lookup: pageLookups(metrics) })
     : undefined;
   // Under it, the pages every pod rendered, in Redis (PAGE_CACHE_SHARED): read on a memory miss.
   const sharedPages = pageCache && config.cache.pageCacheShared && redisClients
