@@ -91,7 +91,9 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
       }
       if (!shared) return renderHere(req, res, next, turn.finished);
       // This pod's one request for the page asks the cluster: another pod's render, or its turn.
-      shared.turn(key, (page) => cache.adopt(key, page.entry, page.startedAt)).then((cluster) => {
+      shared.turn(key, (page) => cache.adopt(key, page.entry, page.startedAt)).then((found) => {
+        // An encoding made for this answer is written back with the page's render start.
+        const cluster = found.entry ? { ...found, entry: { ...found.entry, renderStartedAt: found.startedAt } } : found;
         if (!cluster.entry) return renderHere(req, res, next, () => (turn.finished(), cluster.done()));
         res.locals.cacheOutcome = cluster.outcome;
         turn.finished();

@@ -19,7 +19,7 @@ import type { PurgeMode } from "../../cache";
 import type { PageEntry } from "./store";
 
 /** What a pod does with a page that missed its memory: answer it from the tier, or render it (then call `done`). */
-export type ClusterTurn = { entry: PageEntry; outcome: "page-hit-shared" | "page-stale-shared" } | { entry?: undefined; done: () => void };
+export type ClusterTurn = { entry: PageEntry; startedAt: number; outcome: "page-hit-shared" | "page-stale-shared" } | { entry?: undefined; done: () => void };
 
 /** A page as read from Redis. `stale`: its time passed; `purged`: a soft purge marked it. */
 export interface SharedPage {
@@ -108,7 +108,7 @@ export class SharedPages {
       const { page, holder } = peek;
       if (first) this.options.observe?.lookup(!page ? "miss" : page.state === "fresh" ? "hit" : "stale");
       first = false;
-      if (page?.state === "fresh" && adopt(page)) return { entry: page.entry, outcome: "page-hit-shared" };
+      if (page?.state === "fresh" && adopt(page)) return { entry: page.entry, startedAt: page.startedAt, outcome: "page-hit-shared" };
       if (!holder) {
         const locked = await this.options.tier.tryLock(id, this.token, this.lockTtlMs).catch(() => undefined);
         if (locked !== false) return this.renderHere(key, id, locked === true);
@@ -116,7 +116,7 @@ export class SharedPages {
       }
       // Stale-while-revalidate across pods: another pod renders it again, this one serves the
       // copy whose time passed (never one a purge marked).
-      if (page?.state === "stale") return { entry: page.entry, outcome: "page-stale-shared" };
+      if (page?.state === "stale") return { entry: page.entry, startedAt: page.startedAt, outcome: "page-stale-shared" };
       if (Date.now() + this.pollMs > deadline) {
         this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
         return this.renderHere(key, id, false);
@@ -199,10 +199,12 @@ export class SharedPages {
    */
   heard(tags: readonly string[], all: boolean, mode: PurgeMode, now = Date.now()): void {
     const tagSet = new Set(tags);
-    const concerned = [...this.recent].filter(([, w]) => w.startedAt <= now && (all || w.tags.some((t) => tagSet.has(t)))).map(([id]) => id);
+    const concerned = [...this.recent].filter(([, w]) => w.startedAt <= now && (all || w.tags.some((t) => tagSet.has(t))));
     if (concerned.length === 0 || this.closed) return;
+    // Each only while it is still this pod's write (or older): a page rendered since by another
+    // pod, under the same key, has a later render start and stays.
     void Promise.allSettled([...this.writes.values()])
-      .then(() => this.options.tier.purgeKeys(concerned, mode, now))
+      .then(() => Promise.all(concerned.map(([id, w]) => this.options.tier.purgeKeys([id], mode, w.startedAt))))
       .catch(() => undefined);
   }
 

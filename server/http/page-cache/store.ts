@@ -26,6 +26,8 @@ export interface PageEntry {
   freshSeconds: number;
   /** The Content-Security-Policy the page was sent with (its inline scripts' hashes). */
   csp?: string;
+  /** When its render began (a purge received after that instant concerns it). */
+  renderStartedAt?: number;
 }
 
 export interface PageCacheObserver {
@@ -142,7 +144,12 @@ export class PageCache {
     const made = ownedCopy(compress(identityOf(entry), encoding));
     entry[encoding] = made;
     // The same entry, now larger: set again so the byte bound counts it (no dispose: same page).
-    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, true);
+    // The shared tier gets the new encoding too, so no pod makes it again: only for the page in
+    // memory (a purge heard here has dropped it; one heard later marks this pod's writes again).
+    if (this.lru.peek(key) === entry) {
+      this.lru.set(key, { ...entry }, true);
+      if (entry.renderStartedAt !== undefined) this.onStored?.(key, entry, entry.renderStartedAt);
+    }
     return made;
   }
 
@@ -167,6 +174,7 @@ export class PageCache {
       etag: etagOf(body),
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
+      renderStartedAt,
     };
     const kept = this.lru.set(key, entry);
     if (kept) this.onStored?.(key, entry, renderStartedAt);
@@ -181,7 +189,7 @@ export class PageCache {
   adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
     if (renderStartedAt <= this.purgedAllAtOrigin || entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)) return false;
     // Served even when memory cannot keep it (larger than its bound): it is current.
-    this.lru.set(key, { ...entry, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
+    this.lru.set(key, { ...entry, renderStartedAt, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
     return true;
   }
 
