@@ -223,7 +223,9 @@ function sharedPageTier(parts: { config: Config; client: RedisLike; logger: Logg
     variant: parts.variant,
     maxEntryBytes: config.cache.pageCacheSharedMaxBytes,
     staleMs: config.cache.staleSeconds * 1000,
-    waitMs: dataHardTimeoutMs(config.wpTimeoutMs),
+    // Half the pod's own wait for its leader (page-renders.ts): the leader gives up on the
+    // cluster, and renders, while its pod's waiters still wait for it.
+    waitMs: dataHardTimeoutMs(config.wpTimeoutMs) / 2,
     logger,
     observe: {
       lookup: (result) => metrics.cacheLookups.inc({ tier: "page_shared", result }),
