@@ -4,10 +4,10 @@
 #
 #   route types (react-router typegen, once)
 #   docker images (only with an engine; in the background from the start)
-#   typecheck | lint | build, then unit
-#   then two lanes side by side:
-#     end-to-end, then reliability and security     (the built site, Chromium)
-#     integration, then docker                      (once the images are built: testcontainers)
+#   typecheck | lint | build, then unit alone
+#   then two lanes side by side, each waiting for the images before its second step:
+#     end-to-end -> integration: wp-admin (the editor's journey, the plugins' build)
+#     reliability and security -> integration: the rest -> docker
 #
 # Each step's output is kept and printed whole when it ends, between its "== <name>" line and a
 # "== <name>: <seconds> s" line (.ci/run lists those times), so side-by-side steps never
