@@ -7,7 +7,7 @@
 // assembles them. Built by server/main.ts; tests build it in-process.
 import path from "node:path";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import express, { type Locals, type RequestHandler } from "express";
+import express, { type Express, type Locals, type RequestHandler } from "express";
 import compression from "compression";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
@@ -71,12 +71,8 @@ export interface SiteOptions {
   readiness?: () => Record<string, unknown>;
 }
 
-export function createSite(options: SiteOptions) {
-  const { config, logger, metrics, state } = options;
-  const app = express();
-  const securityHeaderList = Object.entries(securityHeaders(config));
-  // Vite's development server injects scripts of its own and a websocket: no document policy there.
-  const policyOf = config.env === "development" ? undefined : documentPolicy(config);
+/** The application's settings: no fingerprinting headers, exact paths, the client address as TRUST_PROXY allows. */
+function applySettings(app: Express, config: Config): void {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
@@ -89,6 +85,27 @@ export function createSite(options: SiteOptions) {
   // their canonical spelling (canonical-url.ts).
   app.set("case sensitive routing", true);
   app.set("strict routing", true);
+}
+
+/** build/client: the service worker, hashed assets, and the rest of the client folder. */
+function serveClientFiles(app: Express, clientDir: string): void {
+  // The service worker must be revalidated on every load, so a new deployment takes over.
+  app.use(serviceWorkerHandler(clientDir));
+  // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
+  // fonts, the service worker) for an hour, revalidated.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
+}
+
+export function createSite(options: SiteOptions) {
+  const { config, logger, metrics, state } = options;
+  const app = express();
+  const securityHeaderList = Object.entries(securityHeaders(config));
+  // Vite's development server injects scripts of its own and a websocket: no document policy there.
+  const policyOf = config.env === "development" ? undefined : documentPolicy(config);
+  applySettings(app, config);
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
@@ -155,16 +172,7 @@ export function createSite(options: SiteOptions) {
 
   for (const handler of options.before ?? []) app.use(handler);
 
-  if (options.clientDir) {
-    // The service worker must be revalidated on every load, so a new deployment takes over.
-    app.use(serviceWorkerHandler(options.clientDir));
-    // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
-    // fonts, the service worker) for an hour, revalidated.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-    // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
-    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
-  }
+  if (options.clientDir) serveClientFiles(app, options.clientDir);
 
   app.use(pageScope(setPageHeaders));
   app.use(hostGuard());
