@@ -38,6 +38,8 @@ export interface Config {
   wpPublicUrl: string | undefined;
   wpAuth: { user: string; appPassword: string } | undefined;
   wpTimeoutMs: number;
+  /** How often WordPress is probed for /readyz (WP_PROBE_INTERVAL_MS): its state is never older than this plus the probe's 5 s bound. */
+  wpProbeIntervalMs: number;
   /** WordPress requests in flight at most (WP_MAX_CONCURRENCY); a bounded queue waits behind them. */
   wpMaxConcurrency: number;
   mediaUrl: string | undefined;
@@ -119,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpPublicUrl: e.WP_PUBLIC_URL,
     wpAuth: e.WP_USER && e.WP_APP_PASSWORD ? { user: e.WP_USER, appPassword: e.WP_APP_PASSWORD } : undefined,
     wpTimeoutMs: e.WP_TIMEOUT_MS,
+    wpProbeIntervalMs: e.WP_PROBE_INTERVAL_MS,
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
     mediaCache: { dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"), maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024 },

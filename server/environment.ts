@@ -56,6 +56,8 @@ export const envSchema = z
     WP_USER: optional(z.string().min(1)),
     WP_APP_PASSWORD: optional(z.string().min(1)),
     WP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+    // How often /readyz's WordPress state is probed with no traffic (server/content/wordpress-health.ts).
+    WP_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
     // WordPress requests in flight per process; four times as many may wait (server/content/wordpress-gate.ts).
     WP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
     MEDIA_URL: optional(url),

@@ -63,6 +63,13 @@ describe("configuration", () => {
     expect(problems({ MEDIA_CACHE_MB: "lots" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
   });
 
+  it("probes WordPress for /readyz every 10 s unless WP_PROBE_INTERVAL_MS says otherwise, and names it when malformed", () => {
+    expect(loadConfig({}).wpProbeIntervalMs).toBe(10_000);
+    expect(loadConfig({ WP_PROBE_INTERVAL_MS: "1000" }).wpProbeIntervalMs).toBe(1000);
+    expect(problems({ WP_PROBE_INTERVAL_MS: "0" }).join("\n")).toMatch(/WP_PROBE_INTERVAL_MS/);
+    expect(problems({ WP_PROBE_INTERVAL_MS: "often" }).join("\n")).toMatch(/WP_PROBE_INTERVAL_MS/);
+  });
+
   it("sizes image transforms by MEDIA_TRANSFORMS (else the CPU quota) and MEDIA_MEMORY_MB (192), and names either when malformed", () => {
     expect(loadConfig({}).mediaTransforms).toEqual({ running: undefined, memoryBytes: 192 * 1024 * 1024 });
     expect(loadConfig({ MEDIA_TRANSFORMS: "3", MEDIA_MEMORY_MB: "320" }).mediaTransforms).toEqual({ running: 3, memoryBytes: 320 * 1024 * 1024 });
