@@ -15,7 +15,8 @@
 // - no import cycles anywhere (import-x/no-cycle here for value imports; `npm run lint` then runs
 //   dependency-cruiser, .dependency-cruiser.cjs, which counts type-only imports and folder loops
 //   too, and holds the server's layers, each rule by name: layer-config-knows-no-domain, …);
-// - no console in app/, common/, server/ or demo/ (pino is the one way to the log).
+// - no console in app/, common/, server/ or demo/ (pino is the one way to the log);
+// - no function longer than 80 lines in server/ or demo/ (max-lines-per-function).
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
@@ -117,6 +118,21 @@ export default tseslint.config(
     files: ["app/**/*.{ts,tsx}", "common/**/*.ts", "server/**/*.ts", "demo/**/*.ts"],
     ignores: ["demo/cli.ts"],
     rules: { "no-console": "error" },
+  },
+  // Small units: no function of the server or the demo WordPress longer than 80 lines (blank lines
+  // and comments aside); a longer one is split by meaning into named units.
+  {
+    files: ["server/**/*.ts", "demo/**/*.ts"],
+    ignores: [
+      // Temporary: being reworked for the shared page tier; split once that lands.
+      "server/main.ts",
+      "server/http/page-cache/capture.ts",
+      // The demo's seed script and its drawings are long tables of content and shapes; not yet split.
+      "demo/seed.ts",
+      "demo/artwork/forms.ts",
+      "demo/rest/params.ts",
+    ],
+    rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   // Boundaries.
   {

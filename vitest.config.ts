@@ -1,7 +1,7 @@
 // Test projects: `unit` is fast and self-contained; `integration` starts real services
 // (redis-server, the demo WordPress, a real WordPress); `e2e` drives Debian's Chromium against
 // the built site; `docker` runs the image and the compose stack on a Docker engine.
-// tests/run-all.sh runs them one after another on CI's two cores.
+// tests/run-all.sh runs them in two lanes side by side on CI's two cores (docs/testing.md).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({

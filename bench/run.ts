@@ -11,7 +11,8 @@
 //                    process with the default settings: p50, p99, renders, WordPress calls
 //   (e2) burst purge the same right after a purge of everything, the pages warm before
 // plus: WordPress calls for 1,000 concurrent requests on one cold page across two instances
-// sharing a Redis; purge-to-fresh time across two instances; RSS after 10,000 distinct pages;
+// sharing a Redis; purge-to-fresh time across two instances; three instances behind a round-robin
+// proxy with the shared page tier off and on (bench/cluster.ts); RSS after 10,000 distinct pages;
 // the image service on real photographs (bench/media.ts: bytes and SSIM before/after, a burst of
 // 200 renditions, a cached rendition against bare Node); and with --soak[=seconds], a soak over 10,000 URLs reporting RSS and heap after warm-up and at
 // the end. The server runs on core 0, the load generator on core 1 (taskset), 50 connections.
@@ -32,6 +33,7 @@ import { ensureFreshBuild } from "./support/build";
 import { mediaBench, photographs } from "./media";
 import { printRenderProfile, renderProfile } from "./render-profile";
 import { lcpBench } from "./media-lcp";
+import { clusterBench } from "./cluster";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
 import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
 
@@ -39,7 +41,7 @@ const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
 const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
- * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, memory, media, lcp, instructions,
+ * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, cluster, memory, media, lcp, instructions,
  * render-profile (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
  * `--baseline=<commit>` adds that commit's build to the render profile, side by side (bench/render-profile.ts).
  */
@@ -104,7 +106,7 @@ async function main() {
     await ssrSite.stop();
   }
 
-  const needsWordPress = ["d", "e", "e2", "coalescing", "purge"].some(selected);
+  const needsWordPress = ["d", "e", "e2", "coalescing", "purge", "cluster"].some(selected);
   const catalogue = new DemoCatalogue({ scale: 50 });
   const wp = needsWordPress ? await startFaultyWordPress(catalogue) : undefined;
   const ids = catalogue.list("products", { lang: "en", status: "publish" }).map((p) => (p as unknown as { id: number }).id);
@@ -256,6 +258,8 @@ async function main() {
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
   }
+  // ——— three pods behind a round-robin proxy, the shared page tier off and on (bench/cluster.ts).
+  if (selected("cluster")) await clusterBench(report, wp!, ids, { ...AS_DEPLOYED });
   await wp?.close();
 
   // ——— RSS after 10,000 distinct pages, CACHE_MEMORY_MB=64 (DEMO_SCALE=125: 5,000 products per
@@ -292,6 +296,10 @@ async function main() {
   if (co) {
     console.log(`\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`);
     for (const r of co.perRun) console.log(`  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`);
+  }
+  if (report.cluster) {
+    console.log(`\nCluster: 3 pods, one Redis, round-robin proxy; PAGE_CACHE_SHARED off and on. Targets: cold burst 1 render, 1 render per listing page after a products:list purge, 0 renders on a 4th pod, the Redis tier within 3× of a memory hit's CPU.\n`);
+    for (const r of report.cluster as Record<string, unknown>[]) console.log(JSON.stringify(r));
   }
   if (report.purgeToFresh) console.log(`Purge to fresh on the other instance: ${JSON.stringify(report.purgeToFresh)}`);
   if (report.distinctPages) console.log(`10,000 distinct pages: ${JSON.stringify(report.distinctPages)}`);

@@ -38,6 +38,8 @@ export interface Config {
   wpPublicUrl: string | undefined;
   wpAuth: { user: string; appPassword: string } | undefined;
   wpTimeoutMs: number;
+  /** How often WordPress is probed for /readyz (WP_PROBE_INTERVAL_MS): its state is never older than this plus the probe's 5 s bound. */
+  wpProbeIntervalMs: number;
   /** WordPress requests in flight at most (WP_MAX_CONCURRENCY); a bounded queue waits behind them. */
   wpMaxConcurrency: number;
   mediaUrl: string | undefined;
@@ -46,7 +48,15 @@ export interface Config {
   /** Image transforms at once (MEDIA_TRANSFORMS; undefined: the container's CPU quota) and their memory budget (MEDIA_MEMORY_MB). */
   mediaTransforms: { running: number | undefined; memoryBytes: number };
   redis: RedisConfig;
-  cache: { freshSeconds: number; staleSeconds: number; memoryMb: number; pageCacheMb: number };
+  cache: {
+    freshSeconds: number;
+    staleSeconds: number;
+    memoryMb: number;
+    pageCacheMb: number;
+    /** The shared page tier in Redis (PAGE_CACHE_SHARED; only with Redis and the page cache on) and its per-page bound. */
+    pageCacheShared: boolean;
+    pageCacheSharedMaxBytes: number;
+  };
   purgeSecret: string | undefined;
   adminToken: string | undefined;
   rootRedirect: { target: string; status: number } | undefined;
@@ -111,6 +121,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpPublicUrl: e.WP_PUBLIC_URL,
     wpAuth: e.WP_USER && e.WP_APP_PASSWORD ? { user: e.WP_USER, appPassword: e.WP_APP_PASSWORD } : undefined,
     wpTimeoutMs: e.WP_TIMEOUT_MS,
+    wpProbeIntervalMs: e.WP_PROBE_INTERVAL_MS,
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
     mediaCache: { dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"), maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024 },
@@ -121,6 +132,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staleSeconds: e.CACHE_STALE_SECONDS,
       memoryMb: e.CACHE_MEMORY_MB,
       pageCacheMb: e.PAGE_CACHE_MB,
+      pageCacheShared: e.PAGE_CACHE_SHARED && redis.mode !== "none" && e.PAGE_CACHE_MB > 0,
+      pageCacheSharedMaxBytes: e.PAGE_CACHE_SHARED_MAX_KB * 1024,
     },
     purgeSecret: e.PURGE_SECRET,
     adminToken: e.ADMIN_TOKEN,

@@ -56,6 +56,8 @@ export const envSchema = z
     WP_USER: optional(z.string().min(1)),
     WP_APP_PASSWORD: optional(z.string().min(1)),
     WP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(8000),
+    // How often /readyz's WordPress state is probed with no traffic (server/content/wordpress-health.ts).
+    WP_PROBE_INTERVAL_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
     // WordPress requests in flight per process; four times as many may wait (server/content/wordpress-gate.ts).
     WP_MAX_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(16),
     MEDIA_URL: optional(url),
@@ -77,6 +79,8 @@ export const envSchema = z
     CACHE_STALE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(86_400),
     CACHE_MEMORY_MB: z.coerce.number().min(1).max(65_536).default(64),
     PAGE_CACHE_MB: z.coerce.number().min(0).max(65_536).default(64),
+    PAGE_CACHE_SHARED: bool.default(true),
+    PAGE_CACHE_SHARED_MAX_KB: z.coerce.number().int().min(1).max(65_536).default(512),
     PURGE_SECRET: optional(z.string().min(16, "must be at least 16 characters")),
     ADMIN_TOKEN: optional(z.string().min(16, "must be at least 16 characters")),
     ROOT_REDIRECT_TARGET: optional(z.string().regex(/^(\/|https?:\/\/)\S*$/, "must be a path or an http(s) URL")),

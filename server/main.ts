@@ -3,9 +3,9 @@
 // the express site (server/http/site.ts) and the shutdown (server/shutdown.ts). The data path:
 // a loader → the ContentService (server/content, answering domain results) → the data cache
 // (server/cache) → WordPress; server/http/content-answers.ts turns the domain errors into 503/404.
-import { ConfigError, loadConfig, publicConfig } from "./config";
-import { createLogger } from "./logger";
-import { createMetrics } from "./http/metrics";
+import { ConfigError, loadConfig, publicConfig, type Config } from "./config";
+import { createLogger, type Logger } from "./logger";
+import { createMetrics, type Metrics } from "./http/metrics";
 import { startInternalServer } from "./http/internal-site";
 import { startPublicServer } from "./http/public-server";
 import { probes } from "./http/health";
@@ -21,13 +21,13 @@ import { mediaHandler, mediaMetrics } from "./http/media";
 import { wordpressOriginErrors } from "./content/wordpress-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
-import { createCacheStackFromConfig, createRedisClients } from "./cache";
+import { CACHE_DEFAULTS, createCacheStackFromConfig, createPageKeyspace, createRedisClients, dataHardTimeoutMs, RedisTier, type RedisLike } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createDeliveryLedger } from "./http/webhook-deliveries";
 import { CDN_DEFAULTS, createCdnPurger } from "./cdn";
 import { createPurgeOutbox } from "./cdn/outbox";
-import { PageCache } from "./http/page-cache";
+import { PageCache, SharedPages } from "./http/page-cache";
 import { currentScope, noteContent } from "./request-scope";
 import { createIntegrations } from "./integrations";
 import type { SiteServices } from "./app";
@@ -131,17 +131,25 @@ async function main() {
   const renderTurns = new Turns(2);
   const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages, renderTurns };
 
-  const { pages, before, clientDir } = await loadPages(services, dev);
+  const { pages, before, clientDir, build } = await loadPages(services, dev);
 
   const pageCache = config.cache.pageCacheMb > 0 && !dev
-    ? new PageCache(config.cache.pageCacheMb * 1024 * 1024, { lookup: (result) => metrics.cacheLookups.inc({ tier: "page", result }) })
+    ? new PageCache(Math.floor(config.cache.pageCacheMb * 1024 * 1024), { lookup: pageLookups(metrics) })
     : undefined;
+  // Under it, the pages every pod rendered, in Redis (PAGE_CACHE_SHARED): read on a memory miss.
+  const sharedPages = pageCache && config.cache.pageCacheShared && redisClients
+    ? sharedPageTier({ config, client: redisClients.command, logger, metrics, variant: () => `${build}\n${languages.served().join(",")}` })
+    : undefined;
+  if (pageCache && sharedPages) pageCache.onStored = (key, entry, startedAt) => sharedPages.write(key, entry, startedAt);
   // The page cache follows every purge the data cache hears: its own, other instances' (bus), and
-  // a full drop when Redis comes back (purges published meanwhile were missed).
+  // a full drop when Redis comes back (purges published meanwhile were missed). The purges this
+  // pod received reach the shared tier too (the others apply theirs).
   cache.onPurge((event) => {
     if (!pageCache) return;
-    if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before);
-    else pageCache.purge(event.tags, event.before);
+    if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before, event.at);
+    else pageCache.purge(event.tags, event.before, event.at);
+    if (event.source === "local") sharedPages?.purge(event.tags, event.all, event.mode, event.before ?? event.at);
+    else if (event.source === "bus" && event.before === undefined) sharedPages?.heard(event.tags, event.all, event.mode);
   });
   // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
   // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
@@ -163,12 +171,12 @@ async function main() {
       onRedisError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook delivery ids: Redis unavailable, remembered in this process only"),
     }),
   });
-  const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, languages, warnings: () => [...fallbacks.values()] });
+  const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, sharedPages, languages, warnings: () => [...fallbacks.values()] });
   // /media/ (server/media) unless MEDIA_URL names an image CDN; an unwritable cache folder exits 78.
   const mediaService = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, sourceUrlOf: wordpress.mediaSourceUrl, fetchGate: wordpress.uploadsGate, logger, observe: mediaMetrics(metrics), onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
   const media = mediaService && mediaHandler(mediaService, { logger, idOf: (path) => mediaIds.idOf(path), idleTimeoutMs: config.wpTimeoutMs, observe: mediaMetrics(metrics) });
   const health = probes(state, readiness);
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
+  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, sharedPages, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
   const server = await startPublicServer(site.handle, config.port);
   const metricsServer = await startInternalServer({ config, logger, metrics, probes: health, purge: api.purge }, config.metricsPort);
   logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
@@ -183,9 +191,45 @@ async function main() {
     async close() {
       metricsServer.close();
       await cdnOutbox?.close().catch(() => undefined);
+      sharedPages?.close();
       await cache.close().catch(() => undefined);
       languages.close();
       await closeDemo?.();
+    },
+  });
+}
+
+/** Counts the page cache's lookups; the three series are looked up once (a hit pays no label hashing). */
+function pageLookups(metrics: Metrics): (result: "hit" | "stale" | "miss") => void {
+  const series = { hit: metrics.cacheLookups.labels("page", "hit"), stale: metrics.cacheLookups.labels("page", "stale"), miss: metrics.cacheLookups.labels("page", "miss") };
+  return (result) => series[result].inc();
+}
+
+/** The shared page tier on the cache's command connection, with a breaker of its own (server/http/page-cache/shared.ts). */
+function sharedPageTier(parts: { config: Config; client: RedisLike; logger: Logger; metrics: Metrics; variant: () => string }): SharedPages {
+  const { config, logger, metrics } = parts;
+  const tier = new RedisTier({
+    client: parts.client,
+    keys: createPageKeyspace(),
+    opTimeoutMs: CACHE_DEFAULTS.redisTimeoutMs,
+    purgeOpTimeoutMs: CACHE_DEFAULTS.purgeRedisTimeoutMs,
+    failureThreshold: CACHE_DEFAULTS.failureThreshold,
+    openMs: CACHE_DEFAULTS.breakerOpenMs,
+    logger,
+    onState: (up) => (up ? logger.info({}, "shared page tier up") : logger.warn({}, "shared page tier down: this pod renders its own pages")),
+  });
+  return new SharedPages({
+    tier,
+    variant: parts.variant,
+    maxEntryBytes: config.cache.pageCacheSharedMaxBytes,
+    staleMs: config.cache.staleSeconds * 1000,
+    // Half the pod's own wait for its leader (page-renders.ts): the leader gives up on the
+    // cluster, and renders, while its pod's waiters still wait for it.
+    waitMs: dataHardTimeoutMs(config.wpTimeoutMs) / 2,
+    logger,
+    observe: {
+      lookup: (result) => metrics.cacheLookups.inc({ tier: "page_shared", result }),
+      write: (result) => metrics.cacheWrites.inc({ tier: "page_shared", result }),
     },
   });
 }

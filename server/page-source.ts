@@ -2,10 +2,12 @@
 // for every request (edits show at once); otherwise the built React Router handler in build/server,
 // and the static files of build/client.
 import path from "node:path";
-import { existsSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { SiteServices } from "./app";
+import { APP_VERSION } from "../common/release";
 
 /** The project folder: where package.json is, whether this runs from server/ (tsx) or build/node/. */
 export function projectRoot(): string {
@@ -21,6 +23,16 @@ export interface Pages {
   before: RequestHandler[];
   /** The built static files; none in development. */
   clientDir: string | undefined;
+  /**
+   * The build's identity: its version and the names of its hashed assets. Pages rendered by
+   * another build link assets this one may not have: shared pages are keyed by it.
+   */
+  build: string;
+}
+
+export function buildIdentity(clientDir: string, version: string): string {
+  const assets = existsSync(path.join(clientDir, "assets")) ? readdirSync(path.join(clientDir, "assets")).sort() : [];
+  return `${version}+${createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 16)}`;
 }
 
 export async function loadPages(services: SiteServices, dev: boolean, root = projectRoot()): Promise<Pages> {
@@ -36,8 +48,9 @@ export async function loadPages(services: SiteServices, dev: boolean, root = pro
         next(error);
       }
     };
-    return { pages, before: [server.middlewares], clientDir: undefined };
+    return { pages, before: [server.middlewares], clientDir: undefined, build: "development" };
   }
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
-  return { pages: build.createSiteHandler(services, "production"), before: [], clientDir: path.join(root, "build/client") };
+  const clientDir = path.join(root, "build/client");
+  return { pages: build.createSiteHandler(services, "production"), before: [], clientDir, build: buildIdentity(clientDir, APP_VERSION) };
 }

@@ -1,7 +1,7 @@
 // WordPress as this process reaches it: the client of the site's reads, behind the concurrency
 // gate (at most WP_MAX_CONCURRENCY requests at once; past its queue a read is refused at once, and
 // a stale copy is served or the page answers 503 with Retry-After), and WordPress's state for
-// /readyz, from every answer and from a probe every 10 s that also checks the credentials
+// /readyz, from every answer and from a probe every WP_PROBE_INTERVAL_MS (10 s) that also checks the credentials
 // (users/me) when they are set. The probe has a client of its own: it reaches WordPress when the
 // gate is full, and its answers are not page reads. Fetches of uploads (image originals) have a
 // gate of their own (MEDIA_BOUNDS.fetches): they never take a turn from the content reads, and a
@@ -25,7 +25,7 @@ export interface WordPressOrigin {
 }
 
 export function connectWordPress(options: {
-  config: Pick<Config, "wpAuth" | "wpTimeoutMs" | "wpMaxConcurrency">;
+  config: Pick<Config, "wpAuth" | "wpTimeoutMs" | "wpProbeIntervalMs" | "wpMaxConcurrency">;
   /** WP_URL, or the bundled demo catalogue's loopback address. */
   wpUrl: string;
   logger: Logger;
@@ -41,6 +41,7 @@ export function connectWordPress(options: {
     logger: options.logger,
     onChange: options.onState,
     onAuthFailure: () => metrics.authFailures.inc(),
+    intervalMs: config.wpProbeIntervalMs,
   });
   const gate = createWordPressGate({
     maxInflight: config.wpMaxConcurrency,

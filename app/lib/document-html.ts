@@ -65,27 +65,52 @@ export function documentHtml(html: string): string {
   // React hoists the module preloads into the head, before the script: only that part is searched.
   const preloads: string[] = [];
   const head = html.slice(0, hydration.index).replace(MODULE_PRELOAD, (tag, attributes: string) => {
-    const href = /\bhref="([^"]+)"/.exec(attributes)?.[1];
+    const href = hrefOf(attributes);
     if (!href) return tag;
     preloads.push(href);
     return "";
   });
-  const inert =
-    `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">${hydration[1]}</script>` +
-    `<script>${LOADER}</script>`;
-  return head + inert + html.slice(hydration.index + hydration[0].length);
+  return head + inertOpening(preloads) + hydration[1] + inertClosing + html.slice(hydration.index + hydration[0].length);
 }
 
+const hrefOf = (attributes: string) => /\bhref="([^"]+)"/.exec(attributes)?.[1];
+const inertOpening = (preloads: string[]) => `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">`;
+const inertClosing = `</script><script>${LOADER}</script>`;
+
+const HYDRATION_OPENING = Buffer.from('<script type="module" async="">', "latin1");
+const SCRIPT_CLOSING = Buffer.from("</script>", "latin1");
+const PRELOAD_OPENING = Buffer.from('<link rel="modulepreload"', "latin1");
+const TAG_END = 0x3e; // ">"
+const INERT_CLOSING = Buffer.from(inertClosing, "latin1");
+
 /**
- * documentHtml on the document's bytes, as React wrote them. Every pattern it looks for is ASCII,
- * so the bytes are read as latin1 (one character a byte: no UTF-8 decoding, a one-byte string)
- * and written back the same way; every byte it does not rewrite leaves as it came. This saves a
- * decode of the whole page and an encode of it again on every render.
+ * documentHtml on the document's bytes, as React wrote them, with the same result byte for byte.
+ * Every pattern it looks for is ASCII, so it is found in the bytes themselves (Buffer#indexOf):
+ * the page is neither decoded nor turned into a string, and every byte it does not rewrite is
+ * copied once, as it came, into the document sent.
  */
 export function documentBytes(body: Buffer): Buffer {
-  const text = body.toString("latin1");
-  const rewritten = documentHtml(text);
-  return rewritten === text ? body : Buffer.from(rewritten, "latin1");
+  const opening = body.indexOf(HYDRATION_OPENING);
+  if (opening < 0) return body;
+  const textStart = opening + HYDRATION_OPENING.length;
+  const closing = body.indexOf(SCRIPT_CLOSING, textStart);
+  if (closing < 0) return body;
+  const parts: Buffer[] = [];
+  const preloads: string[] = [];
+  let kept = 0;
+  // The head, up to the hydration script, without its module preloads (MODULE_PRELOAD's tags: the
+  // opening, attributes up to the first ">", an optional "/" before it).
+  for (let at = body.indexOf(PRELOAD_OPENING); at >= 0 && at < opening; at = body.indexOf(PRELOAD_OPENING, at + 1)) {
+    const end = body.indexOf(TAG_END, at + PRELOAD_OPENING.length);
+    if (end < 0 || end >= opening) break;
+    const href = hrefOf(body.toString("latin1", at + PRELOAD_OPENING.length, end));
+    if (!href) continue;
+    preloads.push(href);
+    parts.push(body.subarray(kept, at));
+    kept = end + 1;
+  }
+  parts.push(body.subarray(kept, opening), Buffer.from(inertOpening(preloads), "latin1"), body.subarray(textStart, closing), INERT_CLOSING, body.subarray(closing + SCRIPT_CLOSING.length));
+  return Buffer.concat(parts);
 }
 
 function escapeAttribute(value: string): string {

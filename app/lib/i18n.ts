@@ -111,6 +111,23 @@ function templateOf(instance: I18n, key: string): Template | null {
   return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;
 }
 
+const countOnly = (options: object): options is { count: number } => {
+  const keys = Object.keys(options);
+  return keys.length === 1 && keys[0] === "count" && Number.isInteger((options as { count: unknown }).count);
+};
+
+/**
+ * The plural form `key_<category>` as a template when it is a message of the page's own
+ * language with plain placeholders (i18next picks the same form with the same Intl.PluralRules);
+ * null otherwise, and i18next answers (a form only the fallback language has, nesting, formatting).
+ */
+function pluralTemplateOf(instance: I18n, form: string): Template | null {
+  const text = instance.getResource(instance.language, "common", form) as unknown;
+  if (typeof text !== "string" || text.includes("$t(")) return null;
+  const parts = text.split(PLACEHOLDER);
+  return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;
+}
+
 function fill(template: Template, values: Record<string, unknown>): string | undefined {
   let text = template[0]!;
   for (let i = 1; i < template.length; i += 2) {
@@ -125,13 +142,17 @@ function fill(template: Template, values: Record<string, unknown>): string | und
  * A message without options is the same string every time (an instance's messages never change
  * once loaded), and i18next's lookup allocates a few kilobytes per call: a list page asks for the
  * same labels dozens of times per render. A message with plain `{{name}}` placeholders is
- * compiled once and filled in (a card's "Add {{name}} to the wishlist", 24 times a list). Calls
- * with other options (plurals, context) go through i18next.
+ * compiled once and filled in (a card's "Add {{name}} to the wishlist", 24 times a list), and so
+ * is each plural form of a message asked with its count alone (the header's wishlist count, the
+ * list's "24 objects"). Calls with other options (context, ordinals, defaults) go through i18next.
  */
 export function fixedTranslator(instance: I18n): TFunction {
   const translate = instance.getFixedT(instance.language, "common") as unknown as (...args: unknown[]) => string;
   const plain = new Map<string, string>();
   const templates = new Map<string, Template | null>();
+  const plurals = new Intl.PluralRules(instance.language);
+  // i18next asks for `key_zero` first when the count is 0, whatever the language's rules say.
+  const formOf = (key: string, count: number) => (count === 0 && instance.getResource(instance.language, "common", `${key}_zero`) !== undefined ? `${key}_zero` : `${key}_${plurals.select(count)}`);
   const fast = (key: unknown, ...rest: unknown[]) => {
     if (typeof key !== "string") return translate(key, ...rest);
     if (rest.length === 0) {
@@ -140,9 +161,13 @@ export function fixedTranslator(instance: I18n): TFunction {
       return text;
     }
     const options = rest[0];
-    if (rest.length > 1 || typeof options !== "object" || options === null || Object.keys(options).some((k) => SPECIAL_OPTION.test(k))) return translate(key, ...rest);
-    let template = templates.get(key);
-    if (template === undefined) templates.set(key, (template = templateOf(instance, key)));
+    if (rest.length > 1 || typeof options !== "object" || options === null) return translate(key, ...rest);
+    // A plural message asked with its count only: the form of the count's plural category.
+    const form = countOnly(options) ? formOf(key, options.count) : undefined;
+    if (form === undefined && Object.keys(options).some((k) => SPECIAL_OPTION.test(k))) return translate(key, ...rest);
+    const id = form ?? key;
+    let template = templates.get(id);
+    if (template === undefined) templates.set(id, (template = form === undefined ? templateOf(instance, key) : pluralTemplateOf(instance, form)));
     return (template && fill(template, options as Record<string, unknown>)) ?? translate(key, ...rest);
   };
   return fast as unknown as TFunction;

@@ -24,8 +24,9 @@ export {
 } from "./stack";
 export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike, type RedisSettings } from "./clients";
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
-export { createKeyspace, keyHash, type Keyspace } from "./keys";
+export { createKeyspace, createPageKeyspace, keyHash, type Keyspace } from "./keys";
 export { READ_ANSWERS, type ReadAnswer } from "./types";
+export { RedisTier, RedisUnavailableError } from "./redis-tier";
 
 /**
  * The stack as the configuration describes it (CACHE_*, REDIS_*): Redis clients for the configured

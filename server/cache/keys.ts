@@ -34,6 +34,30 @@ function tagSlot(tag: string): string {
   return /[{}]/.test(tag) || tag.length === 0 ? `#${keyHash(tag)}` : tag;
 }
 
+/**
+ * The shared page tier's keys (server/http/page-cache/shared.ts), beside the data cache's under the
+ * same prefix (so the bundled Redis's ACL pattern `<prefix>:*` covers them):
+ *
+ *   <prefix>:p:e:{<hash of build + page key>}   a rendered page (a Redis hash, compressed bodies)
+ *   <prefix>:p:l:{<hash of build + page key>}   the short "I am rendering this" lock of that page
+ *   <prefix>:p:t:{<tag>}                        the set of page entries carrying a tag
+ *
+ * The build is hashed into the entry (the caller passes `<build>\n<key>`), not into the tag sets:
+ * a purge received by a pod of one build reaches the pages of every build still running.
+ */
+export function createPageKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {
+  const data = createKeyspace(prefix);
+  return {
+    prefix,
+    entry: (key) => `${prefix}:p:e:{${keyHash(key)}}`,
+    lock: (key) => `${prefix}:p:l:{${keyHash(key)}}`,
+    tag: (tag) => data.tag(tag).replace(`${prefix}:t:`, `${prefix}:p:t:`),
+    channel: data.channel,
+    entryPattern: `${prefix}:p:e:*`,
+    tagPattern: `${prefix}:p:t:*`,
+  };
+}
+
 export function createKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {
   if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new TypeError(`cache key prefix must be plain letters, digits, _ . -: ${prefix}`);
   return {

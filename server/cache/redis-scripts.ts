@@ -48,5 +48,5 @@ export const SCRIPTS = {
   fcCacheReleaseV1: RELEASE,
 } as const;
 
-export type ScriptArg = string | number;
+export type ScriptArg = string | number | Buffer;
 export type Scripted = RedisLike & { [name in keyof typeof SCRIPTS]: (key: string, ...args: ScriptArg[]) => Promise<number> };

@@ -161,21 +161,41 @@ export class RedisTier implements Tier {
 
   /** Stores the entry, then adds it to its tag sets. False when Redis already had a newer answer. */
   async set(record: CacheRecord, json: string | undefined): Promise<boolean> {
+    return this.storeHash(record.key, record.fetchedAt, record.staleUntil, toRedisFields(record, json), record.tags);
+  }
+
+  /**
+   * Any hash under `key`'s entry (field `a`: when its work began; `f`: fresh until, 0 once
+   * soft-purged), unless Redis holds a newer one; expires at `expiresAt`; then in its tag sets.
+   */
+  async storeHash(key: string, startedAt: number, expiresAt: number, fields: (string | Buffer)[], tags: readonly string[], timeoutMs?: number): Promise<boolean> {
     const now = Date.now();
-    if (record.staleUntil <= now) return false;
-    const entryKey = this.options.keys.entry(record.key);
-    const stored = await this.run(() =>
-      this.client.fcCacheStoreV1(entryKey, record.fetchedAt, record.staleUntil, ...toRedisFields(record, json)),
-    );
+    if (expiresAt <= now) return false;
+    const entryKey = this.options.keys.entry(key);
+    const stored = await this.run(() => this.client.fcCacheStoreV1(entryKey, startedAt, expiresAt, ...fields), timeoutMs);
     if (stored !== 1) return false;
-    const tagTtl = record.staleUntil - now + TAG_TTL_MARGIN_MS;
+    const tagTtl = expiresAt - now + TAG_TTL_MARGIN_MS;
     await Promise.all(
-      record.tags.map(async (tag) => {
-        const size = await this.run(() => this.client.fcCacheTagV1(this.options.keys.tag(tag), entryKey, tagTtl));
+      tags.map(async (tag) => {
+        const size = await this.run(() => this.client.fcCacheTagV1(this.options.keys.tag(tag), entryKey, tagTtl), timeoutMs);
         if (size > PRUNE_THRESHOLD) this.prune(tag);
       }),
     );
     return true;
+  }
+
+  /** The entry's hash as bytes (an empty object when there is none), and who holds its lock: one round trip. */
+  async peekBytes(key: string): Promise<{ hash: Record<string, Buffer>; holder: string | undefined }> {
+    const { keys } = this.options;
+    const replies = await this.run(() => this.client.pipeline().hgetallBuffer(keys.entry(key)).get(keys.lock(key)).exec());
+    const [entryReply, lockReply] = replies ?? [];
+    if (!entryReply || !lockReply || entryReply[0] || lockReply[0]) throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
+    return { hash: (entryReply[1] ?? {}) as Record<string, Buffer>, holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined };
+  }
+
+  /** Drops one entry (a corrupt one); its tag sets forget it at their next purge or prune. */
+  async drop(key: string): Promise<void> {
+    await this.run(() => this.client.unlink(this.options.keys.entry(key)));
   }
 
   async tryLock(key: string, token: string, ttlMs: number): Promise<boolean> {
@@ -213,6 +233,12 @@ export class RedisTier implements Tier {
         if (leaving.length > 0) await this.run(() => this.client.srem(tagKey, ...leaving), timeout);
       }),
     );
+    return [...results.values()].filter((r) => r === 1).length;
+  }
+
+  /** Purges these entries (by their cache keys), each only if fetched at or before `before`. */
+  async purgeKeys(cacheKeys: readonly string[], mode: PurgeMode, before: number): Promise<number> {
+    const results = await this.markAll(new Set(cacheKeys.map((k) => this.options.keys.entry(k))), mode, before);
     return [...results.values()].filter((r) => r === 1).length;
   }
 

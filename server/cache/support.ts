@@ -9,3 +9,14 @@ export function sleep(ms: number): Promise<void> {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Runs an observer's call: an observer that throws is logged, never breaks a read or a purge. */
+export function guardObserver(logger: { warn(fields: object, message: string): void }): (call: () => void) => void {
+  return (call) => {
+    try {
+      call();
+    } catch (error) {
+      logger.warn({ err: errorMessage(error) }, "cache observer threw");
+    }
+  };
+}

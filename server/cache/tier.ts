@@ -1,8 +1,13 @@
 // What the stack (stack.ts) asks of each tier of the data cache, the memory tier and Redis alike;
 // the tiers' contract suite (tests/integration/cache-tiers.test.ts) holds every tier to it. The
 // memory tier answers at once, Redis asynchronously: callers await either.
+//
+// The stack's read path, its misses (origin-fetch.ts) and its purges (purges.ts) know the tiers
+// only through these interfaces: LocalTier (this process, memory-tier.ts) and SharedTier (every
+// instance, redis-tier.ts). Only tiers.ts builds the concrete ones.
+import type { BreakerState } from "./breaker";
 import type { CacheRecord } from "./entry";
-import type { PurgeMode } from "./types";
+import type { MemoryStats, PurgeMode } from "./types";
 
 export interface Tier {
   /** The record under `key`, fresh or stale; undefined when there is none (or it is dead). */
@@ -16,4 +21,44 @@ export interface Tier {
   purgeTags(tags: readonly string[], mode: PurgeMode, before?: number): number | Promise<number>;
   /** Every entry, soft or hard, fetched at or before `before`. */
   purgeAll(mode: PurgeMode, before?: number): number | Promise<number>;
+}
+
+/** The tier in this process: it answers at once, and is dropped whole when purges were missed. */
+export interface LocalTier extends Tier {
+  get(key: string): CacheRecord | undefined;
+  /** The record as kept, without counting a use. */
+  peek(key: string): CacheRecord | undefined;
+  set(record: CacheRecord): boolean;
+  purgeTags(tags: readonly string[], mode: PurgeMode, before?: number): number;
+  purgeAll(mode: PurgeMode, before?: number): number;
+  clear(): void;
+  stats(): MemoryStats;
+}
+
+/** An entry and who holds its fetch lock, read together. */
+export interface SharedPeek {
+  record: CacheRecord | undefined;
+  locked: boolean;
+  /** The token of whoever holds the fetch lock. */
+  holder: string | undefined;
+}
+
+/**
+ * The tier every instance shares: it may be away (`up` false: callers answer without it), it holds
+ * the fetch locks that let one instance ask the origin for everyone, and it carries the purge bus.
+ */
+export interface SharedTier extends Tier {
+  readonly up: boolean;
+  readonly breakerState: BreakerState;
+  get(key: string): Promise<CacheRecord | undefined>;
+  peek(key: string): Promise<SharedPeek>;
+  set(record: CacheRecord, json: string | undefined): Promise<boolean>;
+  purgeTags(tags: readonly string[], mode: PurgeMode, before?: number): Promise<number>;
+  purgeAll(mode: PurgeMode, before?: number): Promise<number>;
+  tryLock(key: string, token: string, ttlMs: number): Promise<boolean>;
+  extendLock(key: string, token: string, ttlMs: number): Promise<boolean>;
+  /** False when the lock was no longer ours. */
+  releaseLock(key: string, token: string): Promise<boolean>;
+  publish(channel: string, message: string): Promise<void>;
+  close(): void;
 }

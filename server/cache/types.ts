@@ -94,6 +94,8 @@ export interface PurgeEvent {
    * purging instance's clock, is concerned; later answers already reflect the purge.
    */
   before?: number;
+  /** When the purge was received by the instance that received it (its clock); unset on a reconnect. */
+  at?: number;
   /** local: this instance received it; bus: another instance did; reconnect: Redis came back and purges may have been missed. */
   source: "local" | "bus" | "reconnect";
 }
@@ -128,4 +130,23 @@ export interface CacheStack {
   stats(): CacheStats;
   /** Waits for pending purge follow-ups (bus repeat, CDN), then disconnects the Redis clients. */
   close(): Promise<void>;
+}
+
+/** A purge this instance started, as it travels to Redis, the bus and the CDN (purges.ts). */
+export interface PendingPurge {
+  id: string;
+  tags: string[];
+  all: boolean;
+  mode: PurgeMode;
+  at: number;
+}
+
+/** One caller's read, handed along the read path: what to fetch, and whether Redis may be used. */
+export interface Read<T> {
+  key: string;
+  tags: readonly string[];
+  policy: CachePolicyName;
+  fetch: (entry: CacheEntry) => Promise<T>;
+  /** False once this read's Redis call failed: it does not touch Redis again (no lock either). */
+  useRedis: boolean;
 }

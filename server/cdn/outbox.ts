@@ -67,6 +67,27 @@ export interface PurgeOutbox extends CdnPurger {
 const sleep = (ms: number) => (ms > 0 ? new Promise<void>((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** A purge as kept in Redis; undefined for a member that is not one (it is dropped). */
+function parseMember(member: string): PendingPurge | undefined {
+  try {
+    return JSON.parse(member) as PendingPurge;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Purges this pod claimed and had not sent when it stops, made due now: another instance takes
+ * them at its next poll, instead of after the lease.
+ */
+async function handBack(redis: RedisLike, members: string[], logger: PurgeOutboxLogger): Promise<void> {
+  if (members.length === 0) return;
+  const now = String(Date.now());
+  await redisWithin(redis.zadd(OUTBOX_KEY, "XX", ...members.flatMap((member) => [now, member])))
+    .then(() => logger.info({ purges: members.length }, "pending CDN purges handed to the other instances"))
+    .catch((error: unknown) => logger.warn({ err: errorText(error), purges: members.length }, "pending CDN purges could not be handed back; another instance takes them when their lease ends"));
+}
+
 export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
   const { purger, redis, logger, leaseMs } = options;
   /** Purges this pod is sending: the member it claimed (Redis) or undefined (memory), by id. */
@@ -104,10 +125,8 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
       const now = Date.now();
       const claimed = (await redisWithin(redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)))) as string[];
       for (const member of claimed) {
-        let purge: PendingPurge;
-        try {
-          purge = JSON.parse(member) as PendingPurge;
-        } catch {
+        const purge = parseMember(member);
+        if (!purge) {
           await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
           continue;
         }
@@ -156,15 +175,7 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
       closed = true;
       clearInterval(timer);
       const mine = [...underway.values()];
-      const handBack = redis ? mine.filter((u) => u.member !== undefined) : [];
-      if (handBack.length > 0) {
-        // Due now: another instance takes them at its next poll, instead of after the lease.
-        const now = String(Date.now());
-        const args = handBack.flatMap((u) => [now, u.member!]);
-        await redisWithin(redis!.zadd(OUTBOX_KEY, "XX", ...args))
-          .then(() => logger.info({ purges: handBack.length }, "pending CDN purges handed to the other instances"))
-          .catch((error: unknown) => logger.warn({ err: errorText(error), purges: handBack.length }, "pending CDN purges could not be handed back; another instance takes them when their lease ends"));
-      }
+      if (redis) await handBack(redis, mine.flatMap((u) => (u.member !== undefined ? [u.member] : [])), logger);
       // Purges only this process knows of: wait for them (the purger's budget bounds the wait).
       await Promise.all(mine.filter((u) => u.member === undefined).map((u) => u.done));
     },

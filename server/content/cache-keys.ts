@@ -1,6 +1,6 @@
 // The content vocabulary of the cache: the content types, and the keys and purge tags of
 // WordPress answers. The webhook's event types and the tags an event purges derive from here
-// (server/http/cache-api.ts), so what is tagged and what is purged cannot drift apart.
+// (server/http/webhook.ts), so what is tagged and what is purged cannot drift apart.
 // Keys: `wp:{resource}:{id|list}:{params sorted}`, e.g. `wp:products:list:lang=en&page=2&per_page=24`,
 // so one request always has one key, whatever order the code wrote its parameters in.
 // Tags: `{type}:{id}` for every item in an answer (embedded ones too), `{type}:list` for a list,

@@ -35,8 +35,47 @@ function kind<S extends z.ZodType, T>(spec: Omit<ListKind<T>, "schema" | "map"> 
   return spec;
 }
 
-/** The table, for one site (its URLs map links and images). */
-export function listKinds(ctx: MapContext) {
+/** Taxonomy terms: nothing in them links anywhere, so they need no site to map. */
+const termKinds = {
+  categories: kind<typeof wpCategory, CategoryRecord>({
+    type: "product_categories",
+    schema: wpCategory,
+    policy: "long",
+    params: {},
+    map: (term, tags) => {
+      tags.item("product_categories", term.id);
+      return { category: mapCategory(term, null), imageId: term.meta.image };
+    },
+    identity: (r) => r.category,
+  }),
+  colours: kind<typeof wpColour, Colour>({
+    type: "product_colors",
+    schema: wpColour,
+    policy: "long",
+    params: {},
+    map: (term, tags) => {
+      tags.item("product_colors", term.id);
+      return mapColour(term);
+    },
+    identity: (c) => c,
+  }),
+};
+
+/** Every product's id, slug and meta (no embeds: small pages), for membership and links. */
+const productMembers = kind<typeof wpProductMembership, WpProductMembership>({
+  type: "products",
+  schema: wpProductMembership,
+  policy: "short",
+  params: { _fields: ["id", "lang", "slug", "meta"] },
+  map: (product, tags) => {
+    tags.item("products", product.id);
+    return product;
+  },
+  identity: (p) => ({ slug: p.slug ?? "", lang: p.lang }),
+});
+
+/** Posts of the editorial kinds: their content links pages and images of this site. */
+function editorialKinds(ctx: MapContext) {
   const edition = (type: Edition["kind"]) =>
     kind<typeof wpEdition, EditionRecord>({
       type,
@@ -50,28 +89,6 @@ export function listKinds(ctx: MapContext) {
       identity: (r) => r.edition,
     });
   return {
-    categories: kind<typeof wpCategory, CategoryRecord>({
-      type: "product_categories",
-      schema: wpCategory,
-      policy: "long",
-      params: {},
-      map: (term, tags) => {
-        tags.item("product_categories", term.id);
-        return { category: mapCategory(term, null), imageId: term.meta.image };
-      },
-      identity: (r) => r.category,
-    }),
-    colours: kind<typeof wpColour, Colour>({
-      type: "product_colors",
-      schema: wpColour,
-      policy: "long",
-      params: {},
-      map: (term, tags) => {
-        tags.item("product_colors", term.id);
-        return mapColour(term);
-      },
-      identity: (c) => c,
-    }),
     designers: kind<typeof wpDesigner, Designer>({
       type: "designers",
       schema: wpDesigner,
@@ -107,19 +124,12 @@ export function listKinds(ctx: MapContext) {
       },
       identity: (p) => p,
     }),
-    /** Every product's id, slug and meta (no embeds: small pages), for membership and links. */
-    productMembers: kind<typeof wpProductMembership, WpProductMembership>({
-      type: "products",
-      schema: wpProductMembership,
-      policy: "short",
-      params: { _fields: ["id", "lang", "slug", "meta"] },
-      map: (product, tags) => {
-        tags.item("products", product.id);
-        return product;
-      },
-      identity: (p) => ({ slug: p.slug ?? "", lang: p.lang }),
-    }),
   };
+}
+
+/** The table, for one site (its URLs map links and images). */
+export function listKinds(ctx: MapContext) {
+  return { ...termKinds, ...editorialKinds(ctx), productMembers };
 }
 
 export type ListKinds = ReturnType<typeof listKinds>;

@@ -3,7 +3,7 @@
 // inline styles, iframes, classes, `javascript:` and `data:` URLs. What stays is prose: headings
 // h2–h4 (the page owns h1), paragraphs, lists, links, emphasis, quotes, figures and images.
 // Images load lazily and decode off the main thread; their URLs move from the WordPress host to
-// the media URL; links to the WordPress host become site routes (the mapping is in site-urls.ts);
+// the media URL; links to the WordPress host become site routes (the mapping is in site-urls.ts and permalinks.ts);
 // links that leave the site get rel="noopener".
 import sanitizeHtml from "sanitize-html";
 import type { ProductLookup, SiteUrls } from "./site-urls";

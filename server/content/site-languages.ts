@@ -12,7 +12,8 @@
 import type { Logger } from "pino";
 import { DEFAULT_LANG, LANGS, type Lang } from "../../common/locale";
 import type { ServedLanguages } from "../../common/site-services";
-import { isWordPressError, type WordPressClient } from "./wordpress-client";
+import { askWordPress } from "./wordpress-languages";
+import type { WordPressClient } from "./wordpress-client";
 
 /** How often a site that could not ask WordPress (or was refused a language) asks again. */
 const REDISCOVER_MS = 60_000;
@@ -71,38 +72,10 @@ export function createSiteLanguages(options: {
     }
   };
 
-  /** The plugin's list in the REST index, or undefined without the plugin. */
-  async function fromIndex(): Promise<Lang[] | undefined> {
-    const index = await client.get<{ fc_headless?: { languages?: unknown } }>("");
-    const listed = index.data?.fc_headless?.languages;
-    if (!Array.isArray(listed)) return undefined;
-    return LANGS.filter((l) => l === DEFAULT_LANG || listed.includes(l));
-  }
-
-  /** Without the plugin: a language is served when its pages come back in that language. */
-  async function probe(lang: Lang): Promise<boolean> {
-    try {
-      const res = await client.get<{ lang?: unknown }[]>("wp/v2/pages", { lang, per_page: 5, _fields: ["id", "lang"] });
-      return Array.isArray(res.data) && res.data.length > 0 && res.data.every((p) => p.lang === lang);
-    } catch (error) {
-      if (isWordPressError(error) && error.status === 400) return false;
-      throw error;
-    }
-  }
-
-  /** What WordPress serves now: the plugin's list, else the probe's. */
-  async function askWordPress(): Promise<{ languages: Lang[]; source: "wordpress" | "probe" }> {
-    const listed = await fromIndex();
-    if (listed) return { languages: listed, source: "wordpress" };
-    const others = LANGS.filter((l) => l !== DEFAULT_LANG);
-    const answers = await Promise.all(others.map(probe));
-    return { languages: [DEFAULT_LANG, ...others.filter((_, i) => answers[i])], source: "probe" };
-  }
-
   async function discover(): Promise<void> {
     if (pinned && Object.keys(refused).length === 0) return;
     try {
-      const answer = await askWordPress();
+      const answer = await askWordPress(client);
       if (!pinned) {
         found = answer.languages;
         source = answer.source;

@@ -184,6 +184,25 @@ function headerNumber(value: string | null): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** The body as JSON; `parsed` false when it is not JSON (what that means depends on the status). */
+function readJson(ok: boolean, text: string): { data: unknown; parsed: boolean } {
+  // WordPress sends no body at all for a route that returned null (stock wuxt's empty menu).
+  if (ok && text.trim() === "") return { data: null, parsed: true };
+  try {
+    return { data: JSON.parse(text) as unknown, parsed: true };
+  } catch {
+    return { data: null, parsed: false };
+  }
+}
+
+/** WordPress's own code and message in the body of an answer it refused (else the status text). */
+function refusal(data: unknown, statusText: string): { body: object | undefined; wpCode: string | undefined; wpMessage: string } {
+  const body = data && typeof data === "object" ? data : undefined;
+  const wpCode = body && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : undefined;
+  const wpMessage = body && typeof (body as { message?: unknown }).message === "string" ? (body as { message: string }).message : statusText;
+  return { body, wpCode, wpMessage };
+}
+
 function normaliseRoute(route: string): string {
   const trimmed = route.replace(/^\/+|\/+$/g, "");
   if (trimmed.includes("?") || trimmed.includes("#")) {
@@ -245,23 +264,9 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       return failTransport(cause);
     }
 
-    let data: unknown = null;
-    // WordPress sends no body at all for a route that returned null (stock wuxt's empty menu).
-    let parsed = response.ok && text.trim() === "";
-    if (!parsed) {
-      try {
-        data = JSON.parse(text);
-        parsed = true;
-      } catch {
-        // handled below: what it means depends on the status
-      }
-    }
-
+    const { data, parsed } = readJson(response.ok, text);
     if (!response.ok) {
-      const body = parsed && data && typeof data === "object" ? data : undefined;
-      const wpCode = body && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : undefined;
-      const wpMessage =
-        body && typeof (body as { message?: unknown }).message === "string" ? (body as { message: string }).message : response.statusText;
+      const { body, wpCode, wpMessage } = refusal(parsed ? data : undefined, response.statusText);
       return fail({
         code: wpCode ?? `http_${status}`,
         message: `WordPress ${endpoint} answered ${status}${wpCode ? ` ${wpCode}` : ""}: ${wpMessage}`,

@@ -5,7 +5,7 @@
 // a target label the Prometheus Operator adds (endpoint, namespace, pod, service, job, instance,
 // container): Prometheus would rename ours to exported_*.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { WEBHOOK_RESULTS } from "./cache-api";
+import { WEBHOOK_RESULTS } from "./webhook";
 import { MEDIA_RESULTS } from "../media/answers";
 import { RENDITION_FORMATS } from "../media/renditions";
 import { PAGE_ROUTE_LABELS, RENDERED_ROUTE_LABELS, ROUTE_LABELS } from "./route-label";
@@ -32,11 +32,8 @@ const LOOKUP_TIERS = ["page", "page_shared", "memory", "redis"];
 /** WordPress's answers whose series exist from start-up for every REST route: success, not found, refusals and failures (0: no answer). */
 const ORIGIN_STATUSES = ["200", "400", "401", "403", "404", "429", "0", "500", "502", "503", "504"];
 
-/** `cdnProvider`: the configured CDN_PROVIDER, whose purge series exist from start-up. */
-export function createMetrics(cdnProvider = "none") {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
-
+/** The site's answers: requests by route and status class, their latency, renders collapsed or not. */
+function httpMetrics(registry: Registry) {
   const httpDuration = new Histogram({
     name: "http_request_duration_seconds",
     help: "Duration of HTTP requests by route pattern",
@@ -50,9 +47,27 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["route", "status_class"] as const,
     registers: [registry],
   });
+  const pageRenders = new Counter({
+    name: "page_renders_total",
+    help: "Page requests rendered (collapsed=false) and answered from another request's render of the same page (collapsed=true), by route pattern",
+    labelNames: ["route", "collapsed"] as const,
+    registers: [registry],
+  });
+  for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
+  return { httpDuration, httpRequests, pageRenders };
+}
+
+/** The data cache: lookups by tier, reads by what answered, Redis's state, purges by source, webhook deliveries, CDN purges. */
+function cacheMetrics(registry: Registry, cdnProvider: string) {
   const cacheLookups = new Counter({
     name: "wp_cache_lookups_total",
     help: "Cache lookups by tier and result (hit: a fresh copy; stale: an expired or purged copy the request went on with; miss: nothing the tier above lacked)",
+    labelNames: ["tier", "result"] as const,
+    registers: [registry],
+  });
+  const cacheWrites = new Counter({
+    name: "wp_cache_writes_total",
+    help: "Writes to a shared cache tier by tier and result (stored; skipped: over the size bound, or a newer copy was there; failed: Redis did not take it)",
     labelNames: ["tier", "result"] as const,
     registers: [registry],
   });
@@ -62,40 +77,10 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["answer"] as const,
     registers: [registry],
   });
-  const originRequests = new Counter({
-    name: "wp_origin_requests_total",
-    help: "Requests to WordPress by REST route pattern and status (0: no answer)",
-    labelNames: ["rest_route", "status"] as const,
-    registers: [registry],
-  });
-  const originDuration = new Histogram({
-    name: "wp_origin_request_duration_seconds",
-    help: "Duration of WordPress requests by REST route pattern",
-    labelNames: ["rest_route"] as const,
-    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
   const purges = new Counter({
     name: "wp_cache_purges_total",
     help: "Cache purges by source",
     labelNames: ["source"] as const,
-    registers: [registry],
-  });
-  const pageRenders = new Counter({
-    name: "page_renders_total",
-    help: "Page requests rendered (collapsed=false) and answered from another request's render of the same page (collapsed=true), by route pattern",
-    labelNames: ["route", "collapsed"] as const,
-    registers: [registry],
-  });
-  const authFailures = new Counter({
-    name: "wp_origin_auth_failures_total",
-    help: "WordPress answers refusing the site's credentials (401/403 with an authentication code)",
-    registers: [registry],
-  });
-  const contentFallbacks = new Counter({
-    name: "wp_content_fallbacks_total",
-    help: "Pages shown with a fallback because WordPress's answer could not be used (kind: front-page, menu)",
-    labelNames: ["kind"] as const,
     registers: [registry],
   });
   const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
@@ -111,6 +96,43 @@ export function createMetrics(cdnProvider = "none") {
     labelNames: ["provider", "result"] as const,
     registers: [registry],
   });
+  for (const tier of LOOKUP_TIERS) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
+  for (const answer of READ_ANSWERS) cacheReads.inc({ answer }, 0);
+  for (const result of ["stored", "skipped", "failed"]) cacheWrites.inc({ tier: "page_shared", result }, 0);
+  for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
+  redisUp.set(0);
+  for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
+  // With CDN_PROVIDER=none too: the CDN panel reads "none, 0 calls" rather than no data.
+  for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
+  return { cacheLookups, cacheWrites, cacheReads, purges, redisUp, webhookRequests, cdnPurgeRequests };
+}
+
+/** WordPress as the site meets it: requests by REST route and status, latency, refusals, fallbacks, the concurrency bound. */
+function originMetrics(registry: Registry) {
+  const originRequests = new Counter({
+    name: "wp_origin_requests_total",
+    help: "Requests to WordPress by REST route pattern and status (0: no answer)",
+    labelNames: ["rest_route", "status"] as const,
+    registers: [registry],
+  });
+  const originDuration = new Histogram({
+    name: "wp_origin_request_duration_seconds",
+    help: "Duration of WordPress requests by REST route pattern",
+    labelNames: ["rest_route"] as const,
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const authFailures = new Counter({
+    name: "wp_origin_auth_failures_total",
+    help: "WordPress answers refusing the site's credentials (401/403 with an authentication code)",
+    registers: [registry],
+  });
+  const contentFallbacks = new Counter({
+    name: "wp_content_fallbacks_total",
+    help: "Pages shown with a fallback because WordPress's answer could not be used (kind: front-page, menu)",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
   const originInflight = new Gauge({
     name: "wp_origin_inflight",
     help: "WordPress requests in flight in this process (at most WP_MAX_CONCURRENCY)",
@@ -122,6 +144,15 @@ export function createMetrics(cdnProvider = "none") {
     registers: [registry],
   });
 
+  authFailures.inc(0);
+  originInflight.set(0);
+  originRejections.inc(0);
+  for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
+  return { originRequests, originDuration, authFailures, contentFallbacks, originInflight, originRejections };
+}
+
+/** The image service: answers by result, encoding time by format, its disk cache, stand-ins, streams. */
+function mediaMetrics(registry: Registry) {
   const mediaRequests = new Counter({
     name: "media_requests_total",
     help: "/media/ answers by result (hit: from the disk cache; miss: fetched from WordPress; stale: a purged copy served while WordPress failed; refused: a width or query not offered, or the transforms or streams busy; error: WordPress failing with nothing cached, or a transform failing)",
@@ -149,22 +180,18 @@ export function createMetrics(cdnProvider = "none") {
   for (const format of RENDITION_FORMATS) mediaTransformDuration.zero({ format });
   mediaCacheBytes.set(0);
 
-  for (const tier of LOOKUP_TIERS) for (const result of ["hit", "stale", "miss"]) cacheLookups.inc({ tier, result }, 0);
-  for (const answer of READ_ANSWERS) cacheReads.inc({ answer }, 0);
-  for (const source of ["webhook", "admin"]) purges.inc({ source }, 0);
-  for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
-  redisUp.set(0);
-  startAtZero({ httpDuration, httpRequests, originRequests, originDuration });
-  for (const result of WEBHOOK_RESULTS) webhookRequests.inc({ result }, 0);
-  // With CDN_PROVIDER=none too: the CDN panel reads "none, 0 calls" rather than no data.
-  for (const result of ["ok", "error", "retried"]) cdnPurgeRequests.inc({ provider: cdnProvider, result }, 0);
+  return { mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
+}
 
-  authFailures.inc(0);
-  originInflight.set(0);
-  originRejections.inc(0);
-  for (const kind of ["front-page", "menu"]) contentFallbacks.inc({ kind }, 0);
-
-  return { registry, httpDuration, httpRequests, cacheLookups, cacheReads, originRequests, originDuration, purges, redisUp, webhookRequests, cdnPurgeRequests, pageRenders, authFailures, contentFallbacks, originInflight, originRejections, mediaRequests, mediaTransformDuration, mediaCacheBytes, mediaDegraded, mediaStreams };
+/** `cdnProvider`: the configured CDN_PROVIDER, whose purge series exist from start-up. */
+export function createMetrics(cdnProvider = "none") {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const http = httpMetrics(registry);
+  const cache = cacheMetrics(registry, cdnProvider);
+  const origin = originMetrics(registry);
+  startAtZero({ ...http, ...origin });
+  return { registry, ...http, ...cache, ...origin, ...mediaMetrics(registry) };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -4,13 +4,15 @@
 // shown in place of WordPress's content (docs/interfaces.md "Paths that are not pages").
 import type { CacheStack } from "../cache";
 import type { SiteLanguages } from "../content/site-languages";
-import type { PageCache } from "./page-cache";
+import type { PageCache, SharedPages } from "./page-cache";
 
 export function readinessReport(parts: {
   cache: Pick<CacheStack, "stats">;
   /** Redis refused the site's credentials (it will not come back by itself). */
   redisAuthFailed(): boolean;
   pageCache: PageCache | undefined;
+  /** The shared page tier: up, down (this pod renders its own pages) or disabled. */
+  sharedPages?: Pick<SharedPages, "state"> | undefined;
   languages: Pick<SiteLanguages, "state">;
   /** The fallbacks shown instead of WordPress's content. */
   warnings(): string[];
@@ -22,7 +24,7 @@ export function readinessReport(parts: {
       breaker: stats.breaker,
       bus: stats.bus,
       memory: stats.memory,
-      pageCache: parts.pageCache ? { entries: parts.pageCache.size, bytes: parts.pageCache.bytes } : "disabled",
+      pageCache: parts.pageCache ? { entries: parts.pageCache.size, bytes: parts.pageCache.bytes, shared: parts.sharedPages?.state ?? "disabled" } : "disabled",
       languages: parts.languages.state(),
       warnings: parts.warnings(),
     };

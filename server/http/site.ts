@@ -7,7 +7,7 @@
 // assembles them. Built by server/main.ts; tests build it in-process.
 import path from "node:path";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import express, { type Locals, type RequestHandler } from "express";
+import express, { type Express, type Locals, type RequestHandler } from "express";
 import compression from "compression";
 import type { Config } from "../config";
 import type { Logger } from "../logger";
@@ -20,7 +20,7 @@ import type { PageExists } from "./redirect-targets";
 import { Turns } from "../runtime/turns";
 import { dataHardTimeoutMs } from "../cache";
 import { newScope } from "../request-scope";
-import { type PageCache, PageRenders, answerPageHit, capturePages, servePageCache } from "./page-cache";
+import { type PageCache, PageRenders, type SharedPages, answerPageHit, capturePages, servePageCache } from "./page-cache";
 import { clientErrorsHandler } from "./client-error-reports";
 import { serviceWorkerHandler } from "./service-worker";
 import { createRateLimits, type RateLimits } from "./rate-limits";
@@ -57,6 +57,8 @@ export interface SiteOptions {
   before?: RequestHandler[];
   /** The full-page cache; undefined (or PAGE_CACHE_MB=0) renders every request. */
   pageCache?: PageCache;
+  /** The shared page tier in Redis, read on a memory miss (PAGE_CACHE_SHARED). */
+  sharedPages?: SharedPages;
   /** The WordPress webhook (the SRE purge API is on the internal port). */
   api?: RequestHandler;
   /** /healthz and /readyz, shared with the internal port; default: from `state` and `readiness`. */
@@ -71,12 +73,8 @@ export interface SiteOptions {
   readiness?: () => Record<string, unknown>;
 }
 
-export function createSite(options: SiteOptions) {
-  const { config, logger, metrics, state } = options;
-  const app = express();
-  const securityHeaderList = Object.entries(securityHeaders(config));
-  // Vite's development server injects scripts of its own and a websocket: no document policy there.
-  const policyOf = config.env === "development" ? undefined : documentPolicy(config);
+/** The application's settings: no fingerprinting headers, exact paths, the client address as TRUST_PROXY allows. */
+function applySettings(app: Express, config: Config): void {
   app.disable("x-powered-by");
   app.set("etag", false);
   app.set("query parser", "simple");
@@ -89,18 +87,44 @@ export function createSite(options: SiteOptions) {
   // their canonical spelling (canonical-url.ts).
   app.set("case sensitive routing", true);
   app.set("strict routing", true);
+}
+
+/** build/client: the service worker, hashed assets, and the rest of the client folder. */
+function serveClientFiles(app: Express, clientDir: string): void {
+  // The service worker must be revalidated on every load, so a new deployment takes over.
+  app.use(serviceWorkerHandler(clientDir));
+  // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
+  // fonts, the service worker) for an hour, revalidated.
+  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
+  const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
+}
+
+export function createSite(options: SiteOptions) {
+  const { config, logger, metrics, state } = options;
+  const app = express();
+  const securityHeaderList = Object.entries(securityHeaders(config));
+  // Vite's development server injects scripts of its own and a websocket: no document policy there.
+  const policyOf = config.env === "development" ? undefined : documentPolicy(config);
+  applySettings(app, config);
 
   const drain = createDrain(() => state.shuttingDown);
   const observe = requestObserver({ logger, metrics, securityHeaders: securityHeaderList, drain });
-  /** Once per request, on the hit path or in express, whichever comes first: its start, its scope (with its id) and its log line. */
+  /**
+   * Once per request, on the hit path or in express, whichever comes first: its start, its id and
+   * its log line. A hit needs nothing more; what a render needs (its scope) is made in express.
+   */
   const begin = (req: IncomingMessage, res: ServerResponse & { locals?: Locals }, pathname: string): Locals => {
     const locals = (res.locals ??= Object.create(null) as Locals);
     locals.startedAt ??= Date.now();
-    locals.scope ??= newScope(observe(req, res, pathname, () => locals.cacheOutcome), pathname);
+    locals.requestId ??= observe(req, res, pathname, () => locals.cacheOutcome);
     return locals;
   };
   app.use((req, res, next) => {
-    begin(req, res, req.path);
+    const locals = begin(req, res, req.path);
+    locals.scope ??= newScope(locals.requestId, req.path);
+    observe.untilLastHeader(req, res);
     next();
   });
 
@@ -147,7 +171,7 @@ export function createSite(options: SiteOptions) {
       })
     : undefined;
   if (pageCache) {
-    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }));
+    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }), options.sharedPages);
     app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
   }
 
@@ -155,16 +179,7 @@ export function createSite(options: SiteOptions) {
 
   for (const handler of options.before ?? []) app.use(handler);
 
-  if (options.clientDir) {
-    // The service worker must be revalidated on every load, so a new deployment takes over.
-    app.use(serviceWorkerHandler(options.clientDir));
-    // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
-    // fonts, the service worker) for an hour, revalidated.
-    app.use("/assets", express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-    // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
-    const clientFiles = express.static(options.clientDir, { maxAge: "1h", index: false, redirect: false });
-    app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
-  }
+  if (options.clientDir) serveClientFiles(app, options.clientDir);
 
   app.use(pageScope(setPageHeaders));
   app.use(hostGuard());
@@ -194,12 +209,15 @@ export function createSite(options: SiteOptions) {
   // The hit path first; everything else (and every miss) through express.
   const hit = options.pageCache ? answerPageHit(options.pageCache, setPageHeaders) : undefined;
   const handle: RequestListener = (req, res) => {
-    if (!hit) return void app(req, res);
+    // A request with a body goes through express, which closes a connection left with unread bytes.
+    if (!hit || req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return void app(req, res);
     const url = req.url ?? "/";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
     // express keeps res.locals it finds, so a miss carries its scope (and request id) on.
     const locals = begin(req, res, pathname);
+    // A hit is answered in this call: whether the pod drains is known now (express watches its headers instead).
+    if (drain.draining) res.setHeader("Connection", "close");
     // A probe never reads the page cache, so it never counts in its hit ratio.
     if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
     else app(req, res);

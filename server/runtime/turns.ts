@@ -1,6 +1,6 @@
 // Turns: work that became ready all at once runs a little at a time, one task each, so the event
 // loop keeps turning in between. Three users: requests entering the router (server/http/site.ts),
-// requests that shared one WordPress fetch (server/cache/stack.ts) and document renders
+// requests that shared one WordPress fetch (server/cache/read-path.ts) and document renders
 // (app/entry.server.tsx; React Router's data requests for client navigations render no document).
 //
 // Why. When hundreds of requests arrive together, or wait on the same WordPress answer, they become

@@ -11,8 +11,9 @@ import { freePort } from "../support/site";
 import { ROOT } from "../integration/deploy/tools";
 
 const ready = hasDockerEngine() && hasCompose();
-// One project name: a run that crashed is cleaned up by the next one's first `down -v`.
-const PROJECT = "fc-ci";
+// One project name: a run that crashed is cleaned up by the next one's first `down -v`. Two runs
+// side by side on one engine (two clones on one machine) each take their own: FC_COMPOSE_PROJECT.
+const PROJECT = process.env.FC_COMPOSE_PROJECT ?? "fc-ci";
 const IMAGES = ["fc-site:local", "fc-site:build", "fc-varnish:local", "redis:7.4-alpine", "mariadb:11.4", "wordpress:6.8-php8.3-apache"];
 
 describe.runIf(ready)("docker-compose.yml on a Docker engine", () => {

@@ -25,7 +25,7 @@ describe("configuration", () => {
     expect(config.siteUrl).toBe("http://localhost:3000");
     expect(config.wpUrl).toBeUndefined();
     expect(config.redis).toEqual({ mode: "none" });
-    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86400, memoryMb: 64, pageCacheMb: 64 });
+    expect(config.cache).toEqual({ freshSeconds: 60, staleSeconds: 86400, memoryMb: 64, pageCacheMb: 64, pageCacheShared: false, pageCacheSharedMaxBytes: 512 * 1024 });
     expect(config.rootRedirect).toBeUndefined();
     expect(config.analytics).toBeUndefined();
     expect(config.recaptcha).toBeUndefined();
@@ -61,6 +61,13 @@ describe("configuration", () => {
     expect(problems({ MEDIA_CACHE_DIR: "media-cache" }).join("\n")).toMatch(/MEDIA_CACHE_DIR: must be an absolute path/);
     expect(problems({ MEDIA_CACHE_MB: "8" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
     expect(problems({ MEDIA_CACHE_MB: "lots" }).join("\n")).toMatch(/MEDIA_CACHE_MB/);
+  });
+
+  it("probes WordPress for /readyz every 10 s unless WP_PROBE_INTERVAL_MS says otherwise, and names it when malformed", () => {
+    expect(loadConfig({}).wpProbeIntervalMs).toBe(10_000);
+    expect(loadConfig({ WP_PROBE_INTERVAL_MS: "1000" }).wpProbeIntervalMs).toBe(1000);
+    expect(problems({ WP_PROBE_INTERVAL_MS: "0" }).join("\n")).toMatch(/WP_PROBE_INTERVAL_MS/);
+    expect(problems({ WP_PROBE_INTERVAL_MS: "often" }).join("\n")).toMatch(/WP_PROBE_INTERVAL_MS/);
   });
 
   it("sizes image transforms by MEDIA_TRANSFORMS (else the CPU quota) and MEDIA_MEMORY_MB (192), and names either when malformed", () => {

@@ -47,6 +47,17 @@ describe("the document's bytes", () => {
     expect(out.toString("utf8")).toContain("Però — porcellana “FC” ✓ 😀");
   });
 
+  it("are found in the bytes: a preload without an address stays, and so does one after the hydration script", () => {
+    const text = page
+      .replace("<head>", '<head><link rel="modulepreload" data-x="1"/><link rel="modulepreload" href="/assets/c.js">')
+      .replace("</body>", '<link rel="modulepreload" href="/assets/late.js"/></body>');
+    const out = documentBytes(Buffer.from(text, "utf8"));
+    expect(out.equals(Buffer.from(documentHtml(text), "utf8"))).toBe(true);
+    expect(out.toString("utf8")).toContain('<link rel="modulepreload" data-x="1"/>');
+    expect(out.toString("utf8")).toContain('<link rel="modulepreload" href="/assets/late.js"/>');
+    expect(out.toString("utf8")).toContain('data-preload="[&quot;/assets/c.js&quot;,&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]"');
+  });
+
   it("leave a document without React Router's hydration script as it is", () => {
     const body = Buffer.from("<html><body><p>caffè</p></body></html>", "utf8");
     expect(documentBytes(body)).toBe(body);

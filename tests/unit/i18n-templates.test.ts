@@ -41,4 +41,16 @@ describe("messages filled in without i18next", () => {
     expect(t("products.count", { count: 1 })).toBe("1 object");
     expect(t("nav.products")).toBe(i18n.t("nav.products"));
   });
+
+  for (const lang of ["en", "it"] as const) {
+    it(`${lang}: a plural message asked with its count alone reads as i18next writes it, for every count`, () => {
+      const i18n = i18nFor(lang);
+      const t = fixedTranslator(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
+      for (const key of ["wishlist.count", "products.count", "categories.count", "forms.status.rateLimited"]) {
+        for (const count of [0, 1, 2, 5, 21, 100, 1.5]) expect(t(key, { count }), `${key} ${count}`).toBe(i18n.t(key, { count }));
+      }
+      expect(t("products.count", { count: 1 })).toBe(lang === "en" ? "1 object" : "1 oggetto");
+      expect(t("products.count", { count: 0 })).toBe(lang === "en" ? "0 objects" : "0 oggetti");
+    });
+  }
 });

@@ -6,9 +6,11 @@
 // key.ts: which requests are pages, and their key (a security control); store.ts: the entries and
 // their byte bound; serve.ts: the hit paths and the waiters of a render; page-renders.ts: one
 // render per page (request collapsing); capture.ts: storing what the router renders;
-// negotiation.ts: encodings and ETags.
+// negotiation.ts: encodings and ETags; shared.ts: the pages in Redis, for every pod (one render
+// per page for the cluster).
 export { isPagePath, pageCacheKey } from "./key";
 export { compress, etagOf, identityOf, ownedCopy, PageCache, surrogateKeyHeader, type PageCacheObserver, type PageEntry } from "./store";
 export { answerPageHit, servePageCache, type PageHeaders } from "./serve";
 export { capturePages } from "./capture";
 export { PageRenders, type RenderTurn } from "./page-renders";
+export { SharedPages, type SharedPagesOptions } from "./shared";

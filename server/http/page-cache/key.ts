@@ -2,6 +2,7 @@
 // security control: two requests that may render differently must never share a key, so the key
 // is derived from the route table as React Router matches routes.
 import type { IncomingMessage } from "node:http";
+import { LRUCache } from "lru-cache";
 import { DATA_QUERY, FILE_PATHS, matchRoute, pagePathOf } from "../../../common/route-table";
 import { normaliseSearch } from "../../../common/search-query";
 
@@ -40,9 +41,22 @@ export function cacheable(req: IncomingMessage): boolean {
   return (req.method === "GET" || req.method === "HEAD") && !req.headers.authorization;
 }
 
+/**
+ * The keys of the URLs asked lately: a key depends on the path and query alone, and working it out
+ * (the route's match, the query parsed and sorted) is most of what a hit costs otherwise.
+ */
+const keysOfUrls = new LRUCache<string, { key: string | undefined }>({ max: 4096 });
+
 /** The page-cache key of a GET or HEAD for a page, or undefined when such a request is never cached. */
 export function lookupKey(req: IncomingMessage, pathname: string, search: string): string | undefined {
   if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.authorization) return undefined;
+  const url = search ? `${pathname}?${search}` : pathname;
+  let known = keysOfUrls.get(url);
+  if (known === undefined) keysOfUrls.set(url, (known = { key: keyOfUrl(pathname, search) }));
+  return known.key;
+}
+
+function keyOfUrl(pathname: string, search: string): string | undefined {
   if (/\.[a-z0-9]+$/i.test(pathname) && !isPagePath(pathname)) return undefined;
   return pageCacheKey(pathname, new URLSearchParams(search));
 }

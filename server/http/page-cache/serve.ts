@@ -6,6 +6,7 @@ import type { PageRenders, RenderTurn } from "./page-renders";
 import { lookupKey } from "./key";
 import { matchesEtag, pickEncoding } from "./negotiation";
 import type { PageCache, PageEntry } from "./store";
+import type { SharedPages } from "./shared";
 
 export interface PageHeaders {
   /**
@@ -67,7 +68,7 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
  * `renders`, a GET that misses while the same key is being rendered waits for that render and is
  * answered from its entry (page-renders.ts); `onCollapsed` counts those answers.
  */
-export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void): RequestHandler {
+export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void, shared?: SharedPages): RequestHandler {
   return (req, res, next) => {
     if (!cache.enabled) return next();
     const known = lookedUp.get(req);
@@ -88,16 +89,30 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
         onCollapsed?.(req);
         return answer(req, res, cache, key, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
       }
-      // A visitor who left while waiting has had its 'close' already: nothing to render for, and
-      // the turn goes back at once (a turn never returned would hold its key's flight for good).
-      if (req.socket.destroyed || res.destroyed || res.writableEnded) return turn.finished();
-      // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
-      // visitor leaves first. Either way the waiters learn the outcome.
-      res.once("close", turn.finished);
-      next();
+      if (!shared) return renderHere(req, res, next, turn.finished);
+      // This pod's one request for the page asks the cluster: another pod's render, or its turn.
+      shared.turn(key, (page) => cache.adopt(key, page.entry, page.startedAt)).then((found) => {
+        // An encoding made for this answer is written back with the page's render start.
+        const cluster = found.entry ? { ...found, entry: { ...found.entry, renderStartedAt: found.startedAt } } : found;
+        if (!cluster.entry) return renderHere(req, res, next, () => (turn.finished(), cluster.done()));
+        res.locals.cacheOutcome = cluster.outcome;
+        turn.finished();
+        answer(req, res, cache, key, cluster.entry, setPageHeaders, res.locals.privateAnswer === true, cluster.outcome);
+      }, next);
     };
     const turn = renders.arrive(key);
     if ("then" in turn) turn.then(proceed, next);
     else proceed(turn);
   };
+}
+
+/** This request renders; `finished` once its answer is stored (or it ended without one). */
+function renderHere(req: IncomingMessage, res: ServerResponse, next: () => void, finished: () => void): void {
+  // A visitor who left while waiting has had its 'close' already: nothing to render for, and
+  // the turn goes back at once (a turn never returned would hold its key's flight for good).
+  if (req.socket.destroyed || res.destroyed || res.writableEnded) return finished();
+  // 'close' follows 'finish', where capturePages stores the entry; it also comes when the
+  // visitor leaves first. Either way the waiters learn the outcome.
+  res.once("close", finished);
+  next();
 }

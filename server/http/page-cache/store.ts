@@ -26,6 +26,8 @@ export interface PageEntry {
   freshSeconds: number;
   /** The Content-Security-Policy the page was sent with (its inline scripts' hashes). */
   csp?: string;
+  /** When its render began (a purge received after that instant concerns it). */
+  renderStartedAt?: number;
 }
 
 export interface PageCacheObserver {
@@ -89,6 +91,16 @@ export class PageCache {
   /** When each tag was last purged: a page whose render began before that is not stored. */
   private readonly purgedAt = new Map<string, number>();
   private purgedAllAt = 0;
+  /**
+   * When each tag was purged on the instance that received the purge: a page another pod rendered
+   * after that instant saw the purge (that pod had heard of it, or cleans its write itself), so
+   * this pod may adopt it from the shared tier even if it heard of the purge later.
+   */
+  private readonly purgedAtOrigin = new Map<string, number>();
+  private purgedAllAtOrigin = 0;
+
+  /** Told of every page this pod rendered and kept (the shared tier writes it for the other pods). */
+  onStored: ((key: string, entry: PageEntry, renderStartedAt: number) => void) | undefined;
 
   constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
     this.lru = new TaggedLru<PageEntry>({
@@ -132,7 +144,12 @@ export class PageCache {
     const made = ownedCopy(compress(identityOf(entry), encoding));
     entry[encoding] = made;
     // The same entry, now larger: set again so the byte bound counts it (no dispose: same page).
-    if (this.lru.peek(key) === entry) this.lru.set(key, { ...entry }, true);
+    // The shared tier gets the new encoding too, so no pod makes it again: only for the page in
+    // memory (a purge heard here has dropped it; one heard later marks this pod's writes again).
+    if (this.lru.peek(key) === entry) {
+      this.lru.set(key, { ...entry }, true);
+      if (entry.renderStartedAt !== undefined) this.onStored?.(key, entry, entry.renderStartedAt);
+    }
     return made;
   }
 
@@ -148,7 +165,7 @@ export class PageCache {
    * its tags is not kept (it may show the content the purge removed).
    */
   store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
-    if (renderStartedAt <= this.purgedAllAt || init.tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt)) return false;
+    if (this.purgedSince(init.tags, renderStartedAt)) return false;
     const { body, gzip, br, ...rest } = init;
     const entry: PageEntry = {
       ...rest,
@@ -157,20 +174,41 @@ export class PageCache {
       etag: etagOf(body),
       surrogateKey: surrogateKeyHeader(init.tags),
       freshSeconds: Math.max(0, Math.round((init.freshUntil - init.storedAt) / 1000)),
+      renderStartedAt,
     };
-    return this.lru.set(key, entry);
+    const kept = this.lru.set(key, entry);
+    if (kept) this.onStored?.(key, entry, renderStartedAt);
+    return kept;
+  }
+
+  /**
+   * Keep a page another pod rendered (the shared tier), unless its render began before a purge
+   * of one of its tags that this pod has heard of; true when the page may be served. Not told to
+   * `onStored`: it is there already.
+   */
+  adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
+    if (renderStartedAt <= this.purgedAllAtOrigin || entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)) return false;
+    // Served even when memory cannot keep it (larger than its bound): it is current.
+    this.lru.set(key, { ...entry, renderStartedAt, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
+    return true;
+  }
+
+  private purgedSince(tags: readonly string[], renderStartedAt: number): boolean {
+    return renderStartedAt <= this.purgedAllAt || tags.some((t) => (this.purgedAt.get(t) ?? 0) >= renderStartedAt);
   }
 
   /**
    * Drop every page rendered from content with one of these tags; with `before`, only pages
    * stored at or before that instant (later ones were rendered from already purged content).
    */
-  purge(tags: readonly string[], before?: number): number {
+  purge(tags: readonly string[], before?: number, atOrigin?: number): number {
     // The purge's instant: a repeat pass (`before`) is the same purge, not a new one, and must not
     // refuse pages whose render began after the purge itself.
     const at = before ?? Date.now();
     for (const tag of tags) this.purgedAt.set(tag, Math.max(this.purgedAt.get(tag) ?? 0, at));
+    for (const tag of tags) this.purgedAtOrigin.set(tag, Math.max(this.purgedAtOrigin.get(tag) ?? 0, Math.min(at, atOrigin ?? at)));
     if (this.purgedAt.size > 50_000) this.purgedAt.clear();
+    if (this.purgedAtOrigin.size > 50_000) this.purgedAtOrigin.clear();
     let dropped = 0;
     for (const key of this.lru.keysTagged(tags)) {
       const entry = this.lru.peek(key);
@@ -180,8 +218,9 @@ export class PageCache {
     return dropped;
   }
 
-  purgeAll(before?: number): number {
+  purgeAll(before?: number, atOrigin?: number): number {
     this.purgedAllAt = Math.max(this.purgedAllAt, before ?? Date.now());
+    this.purgedAllAtOrigin = Math.max(this.purgedAllAtOrigin, Math.min(before ?? Date.now(), atOrigin ?? Infinity));
     if (before === undefined) {
       const size = this.lru.size;
       this.lru.clear();

@@ -11,9 +11,19 @@ import { isPreviewPath } from "../preview-gate";
 
 /** Cache-Control for a page of this status and freshness, with its Surrogate-Key and Cache-Tag. */
 export function pageHeaders(cdnPolicy: { freshSeconds: number; staleSeconds: number }): PageHeaders {
+  // A handful of statuses and freshnesses: each set of headers is worked out once.
+  const known = new Map<string, Record<string, string>>();
   return (res, status, surrogateKey, freshSeconds = cdnPolicy.freshSeconds, privateAnswer = false) => {
     if (privateAnswer) res.setHeader("Cache-Control", "private, no-cache");
-    else setHeaders(res, pageCacheHeaders(status, { ...cdnPolicy, freshSeconds }));
+    else {
+      const id = `${status}:${freshSeconds}`;
+      let headers = known.get(id);
+      if (!headers) {
+        headers = pageCacheHeaders(status, { ...cdnPolicy, freshSeconds });
+        if (known.size < 1000) known.set(id, headers);
+      }
+      setHeaders(res, headers);
+    }
     if (surrogateKey && status < 500) {
       res.setHeader("Surrogate-Key", surrogateKey);
       res.setHeader("Cache-Tag", surrogateKey.replaceAll(" ", ","));

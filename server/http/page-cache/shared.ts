@@ -1,0 +1,302 @@
+// The shared page tier: rendered pages kept in Redis for every pod, under the memory page cache.
+// A page stored in memory after a render is written here too (compressed bytes, as kept); a
+// memory miss reads here before rendering; a page missing everywhere is rendered by one pod of
+// the cluster (a short Redis lock), the others wait for it within a bound and take it from here.
+// Entries carry a checksum; a corrupt or truncated one is dropped and the page rendered again.
+//
+// Invariants:
+// - Only the site's own renders are written, under the key the page cache computed (route-declared
+//   query only), prefixed by the build and the languages served: nothing a visitor sends names a
+//   key another visitor reads, and two builds never read each other's pages.
+// - Redis is an optimisation: every call is bounded and behind the tier's breaker; any failure
+//   means "render here", as without the tier. The lookup happens only on a memory miss.
+// - Purges received by this pod are applied here (soft: the entry stays as a stale copy; hard: it
+//   is gone), through the tag sets, one key per command (Cluster-safe).
+import { randomUUID } from "node:crypto";
+import zlib from "node:zlib";
+import type { RedisTier } from "../../cache";
+import type { PurgeMode } from "../../cache";
+import type { PageEntry } from "./store";
+
+/** What a pod does with a page that missed its memory: answer it from the tier, or render it (then call `done`). */
+export type ClusterTurn = { entry: PageEntry; startedAt: number; outcome: "page-hit-shared" | "page-stale-shared" } | { entry?: undefined; done: () => void };
+
+/** A page as read from Redis. `stale`: its time passed; `purged`: a soft purge marked it. */
+export interface SharedPage {
+  entry: PageEntry;
+  startedAt: number;
+  state: "fresh" | "stale" | "purged";
+}
+
+export interface SharedPagesObserver {
+  lookup(result: "hit" | "stale" | "miss"): void;
+  write(result: "stored" | "skipped" | "failed"): void;
+}
+
+export interface SharedPagesOptions {
+  tier: RedisTier;
+  /** The build's identity and the languages served: part of every key. */
+  variant: () => string;
+  /** A page whose compressed bodies exceed this is not shared (PAGE_CACHE_SHARED_MAX_KB). */
+  maxEntryBytes: number;
+  /** How long a page outlives its freshness in Redis, as a stale copy (CACHE_STALE_SECONDS). */
+  staleMs: number;
+  /** Longest wait for another pod's render (the data cache's hard timeout): then render here. */
+  waitMs: number;
+  /** The render lock's lifetime; renewed while the render runs, so a dead holder frees it within this. */
+  lockTtlMs?: number;
+  pollMs?: number;
+  logger: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
+  observe?: SharedPagesObserver;
+}
+
+const FIELDS_VERSION = "1";
+const MAX_PENDING_PURGES = 1000;
+/** How long this pod remembers its writes, for purges it hears late (bus latency and a render's length, with room). */
+const RECENT_WRITES_MS = 30_000;
+const MAX_RECENT_WRITES = 10_000;
+
+interface PendingPurge {
+  tags: readonly string[];
+  all: boolean;
+  mode: PurgeMode;
+  before: number;
+}
+
+export class SharedPages {
+  private readonly writes = new Map<string, Promise<unknown>>();
+  /** Pages this pod wrote lately (by identity): their tags and render start, for purges heard late. */
+  private readonly recent = new Map<string, { tags: readonly string[]; startedAt: number }>();
+  private readonly pending: PendingPurge[] = [];
+  private replayTimer: NodeJS.Timeout | undefined;
+  private readonly lockTtlMs: number;
+  private readonly pollMs: number;
+  private readonly token = randomUUID();
+  private closed = false;
+
+  constructor(private readonly options: SharedPagesOptions) {
+    this.lockTtlMs = options.lockTtlMs ?? 3000;
+    this.pollMs = options.pollMs ?? 20;
+  }
+
+  /** For /readyz: up (answering), down (the pod renders for itself). */
+  get state(): "up" | "down" {
+    return this.options.tier.up ? "up" : "down";
+  }
+
+  private identity(key: string): string {
+    return `${this.options.variant()}\n${key}`;
+  }
+
+  /**
+   * A memory miss: the page from Redis if a pod rendered it (`adopt` keeps it in memory, refusing
+   * a page rendered before a purge this pod has heard of), else this pod's turn to render, taken
+   * from the lock or after waiting for the holder within the bound.
+   */
+  async turn(key: string, adopt: (page: SharedPage) => boolean): Promise<ClusterTurn> {
+    const id = this.identity(key);
+    const deadline = Date.now() + this.options.waitMs;
+    let first = true;
+    for (;;) {
+      let peek: { page: SharedPage | undefined; holder: string | undefined };
+      try {
+        peek = await this.peek(id);
+      } catch (error) {
+        this.options.logger.debug({ key, err: (error as Error).message }, "shared page tier unavailable; rendering here");
+        return this.renderHere(key, id, false);
+      }
+      const { page, holder } = peek;
+      if (first) this.options.observe?.lookup(!page ? "miss" : page.state === "fresh" ? "hit" : "stale");
+      first = false;
+      if (page?.state === "fresh" && adopt(page)) return { entry: page.entry, startedAt: page.startedAt, outcome: "page-hit-shared" };
+      if (!holder) {
+        const locked = await this.options.tier.tryLock(id, this.token, this.lockTtlMs).catch(() => undefined);
+        if (locked !== false) return this.renderHere(key, id, locked === true);
+        continue;
+      }
+      // Stale-while-revalidate across pods: another pod renders it again, this one serves the
+      // copy whose time passed (never one a purge marked).
+      if (page?.state === "stale") return { entry: page.entry, startedAt: page.startedAt, outcome: "page-stale-shared" };
+      if (Date.now() + this.pollMs > deadline) {
+        this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
+        return this.renderHere(key, id, false);
+      }
+      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+    }
+  }
+
+  /** This pod renders: with the lock, renewed until `done`, then released once the page is written. */
+  private renderHere(key: string, id: string, locked: boolean): ClusterTurn {
+    if (!locked) return { done: () => undefined };
+    const renew = setInterval(() => void this.options.tier.extendLock(id, this.token, this.lockTtlMs).catch(() => undefined), Math.max(50, this.lockTtlMs / 3));
+    renew.unref();
+    let released = false;
+    return {
+      done: () => {
+        if (released) return;
+        released = true;
+        clearInterval(renew);
+        // Released after the write: a waiter that sees no lock and no page would render again.
+        void Promise.resolve(this.writes.get(key))
+          .catch(() => undefined)
+          .then(() => this.options.tier.releaseLock(id, this.token))
+          .catch(() => undefined);
+      },
+    };
+  }
+
+  /** Keeps a page this pod rendered (and stored in memory) for the others; never waited for. */
+  write(key: string, entry: PageEntry, startedAt: number): void {
+    if (this.closed) return;
+    const bytes = (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0);
+    if (bytes > this.options.maxEntryBytes) {
+      this.options.observe?.write("skipped");
+      return;
+    }
+    const id = this.identity(key);
+    const fields = encodePage(id, entry, startedAt);
+    this.remember(id, entry.tags, startedAt);
+    const expiresAt = entry.freshUntil + this.options.staleMs;
+    const written = this.options.tier
+      .storeHash(id, startedAt, expiresAt, fields, entry.tags)
+      .then((stored) => this.options.observe?.write(stored ? "stored" : "skipped"))
+      .catch((error: unknown) => {
+        this.options.observe?.write("failed");
+        this.options.logger.debug({ key, err: (error as Error).message }, "shared page tier: write failed");
+      })
+      .finally(() => {
+        if (this.writes.get(key) === written) this.writes.delete(key);
+      });
+    this.writes.set(key, written);
+  }
+
+  /** The page and its lock holder; a corrupt page is dropped and reads as none. */
+  private async peek(id: string): Promise<{ page: SharedPage | undefined; holder: string | undefined }> {
+    const { hash, holder } = await this.options.tier.peekBytes(id);
+    if (Object.keys(hash).length === 0) return { page: undefined, holder };
+    const page = decodePage(id, hash);
+    if (!page) {
+      this.options.logger.warn({ key: id.split("\n").at(-1) }, "shared page tier: dropped a corrupt entry");
+      await this.options.tier.drop(id).catch(() => undefined);
+    }
+    return { page, holder };
+  }
+
+  /**
+   * A purge this pod received: pages rendered at or before `before` (the purge's receipt; later
+   * renders saw the purged content). Kept and retried while Redis cannot take it.
+   */
+  purge(tags: readonly string[], all: boolean, mode: PurgeMode, before = Date.now()): void {
+    if (this.closed) return;
+    const purge = { tags, all, mode, before };
+    void this.apply(purge).catch(() => this.keep(purge));
+  }
+
+  /**
+   * A purge another pod received and this one has just heard of: the pages this pod wrote whose
+   * render began before now may show what the purge removed (they were rendered before the news
+   * arrived, after the other pod's pass over Redis): marked here, by the pod that wrote them.
+   */
+  heard(tags: readonly string[], all: boolean, mode: PurgeMode, now = Date.now()): void {
+    const tagSet = new Set(tags);
+    const concerned = [...this.recent].filter(([, w]) => w.startedAt <= now && (all || w.tags.some((t) => tagSet.has(t))));
+    if (concerned.length === 0 || this.closed) return;
+    // Each only while it is still this pod's write (or older): a page rendered since by another
+    // pod, under the same key, has a later render start and stays.
+    void Promise.allSettled([...this.writes.values()])
+      .then(() => Promise.all(concerned.map(([id, w]) => this.options.tier.purgeKeys([id], mode, w.startedAt))))
+      .catch(() => undefined);
+  }
+
+  private remember(id: string, tags: readonly string[], startedAt: number): void {
+    const horizon = Date.now() - RECENT_WRITES_MS;
+    for (const [known, w] of this.recent) {
+      if (w.startedAt >= horizon && this.recent.size < MAX_RECENT_WRITES) break;
+      this.recent.delete(known);
+    }
+    this.recent.delete(id);
+    this.recent.set(id, { tags, startedAt });
+  }
+
+  private async apply(purge: PendingPurge): Promise<void> {
+    await Promise.allSettled([...this.writes.values()]);
+    const tier = this.options.tier;
+    if (purge.all) await tier.purgeAll(purge.mode, purge.before);
+    else await tier.purgeTags(purge.tags, purge.mode, purge.before);
+  }
+
+  private keep(purge: PendingPurge): void {
+    if (this.pending.length >= MAX_PENDING_PURGES) this.pending.splice(0, this.pending.length, { tags: [], all: true, mode: "hard", before: Date.now() });
+    else this.pending.push(purge);
+    if (this.replayTimer || this.closed) return;
+    this.replayTimer = setInterval(() => void this.replay(), 500);
+    this.replayTimer.unref();
+  }
+
+  private async replay(): Promise<void> {
+    while (this.pending.length > 0 && this.options.tier.up) {
+      try {
+        await this.apply(this.pending[0]!);
+        this.pending.shift();
+      } catch {
+        return;
+      }
+    }
+    if (this.pending.length === 0) {
+      clearInterval(this.replayTimer);
+      this.replayTimer = undefined;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    clearInterval(this.replayTimer);
+    this.options.tier.close();
+  }
+}
+
+/** The checksum of what a page's hash holds: its identity, its description and its bodies (lengths included: a cut body fails). */
+function checksum(id: string, meta: string, bodies: (Buffer | undefined)[]): string {
+  let crc = zlib.crc32(`${FIELDS_VERSION}\n${id}\n${meta}`);
+  for (const body of bodies) crc = zlib.crc32(`${body?.length ?? -1};`, body ? zlib.crc32(body, crc) : crc);
+  return crc.toString(16);
+}
+
+function encodePage(id: string, entry: PageEntry, startedAt: number): (string | Buffer)[] {
+  const meta = JSON.stringify({
+    status: entry.status,
+    contentType: entry.contentType,
+    etag: entry.etag,
+    tags: entry.tags,
+    surrogateKey: entry.surrogateKey,
+    freshSeconds: entry.freshSeconds,
+    csp: entry.csp,
+  });
+  const fields: (string | Buffer)[] = ["v", FIELDS_VERSION, "k", id, "a", String(startedAt), "f", String(entry.freshUntil), "s", String(entry.storedAt), "m", meta];
+  if (entry.gzip) fields.push("z", entry.gzip);
+  if (entry.br) fields.push("b", entry.br);
+  fields.push("c", checksum(id, meta, [entry.gzip, entry.br]));
+  return fields;
+}
+
+/** The page in a hash, or undefined when it is not a whole page of this version and identity. */
+function decodePage(id: string, hash: Record<string, Buffer>, now = Date.now()): SharedPage | undefined {
+  const text = (name: string) => hash[name]?.toString("utf8");
+  if (text("v") !== FIELDS_VERSION || text("k") !== id) return undefined;
+  const meta = text("m") ?? "";
+  const gzip = hash.z;
+  const br = hash.b;
+  if ((!gzip && !br) || text("c") !== checksum(id, meta, [gzip, br])) return undefined;
+  const startedAt = Number(text("a"));
+  const freshUntil = Number(text("f"));
+  const storedAt = Number(text("s"));
+  if (![startedAt, freshUntil, storedAt].every(Number.isFinite)) return undefined;
+  try {
+    const m = JSON.parse(meta) as Omit<PageEntry, "gzip" | "br" | "storedAt" | "freshUntil">;
+    if (typeof m.status !== "number" || typeof m.contentType !== "string" || typeof m.etag !== "string" || !Array.isArray(m.tags)) return undefined;
+    const entry: PageEntry = { ...m, storedAt, freshUntil, ...(gzip ? { gzip } : {}), ...(br ? { br } : {}) };
+    return { entry, startedAt, state: freshUntil === 0 ? "purged" : freshUntil <= now ? "stale" : "fresh" };
+  } catch {
+    return undefined;
+  }
+}
