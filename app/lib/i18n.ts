@@ -72,16 +72,14 @@ let empty: I18n | undefined;
 function emptyInstance(): I18n {
   if (!empty) {
     empty = i18next.createInstance();
-    void empty
-      .use(initReactI18next)
-      .init({
-        lng: DEFAULT_LANG,
-        ns: ["common"],
-        defaultNS: "common",
-        resources: {},
-        initAsync: false,
-        returnNull: false,
-      });
+    void empty.use(initReactI18next).init({
+      lng: DEFAULT_LANG,
+      ns: ["common"],
+      defaultNS: "common",
+      resources: {},
+      initAsync: false,
+      returnNull: false,
+    });
   }
   return empty;
 }
