@@ -21,7 +21,8 @@ module.exports = {
     {
       name: "no-cycle",
       severity: "error",
-      comment: "Modules import each other, directly or through others (type-only imports count): move what both need to a third module.",
+      comment:
+        "Modules import each other, directly or through others (type-only imports count): move what both need to a third module.",
       from: {},
       to: { circular: true },
     },
@@ -36,21 +37,24 @@ module.exports = {
     {
       name: "layer-config-knows-no-domain",
       severity: "error",
-      comment: "Configuration (server/config.ts, environment.ts) validates the environment and knows no domain: it imports only itself and common/.",
+      comment:
+        "Configuration (server/config.ts, environment.ts) validates the environment and knows no domain: it imports only itself and common/.",
       from: { path: CONFIG },
       to: { path: "^(server|app|demo)/", pathNot: CONFIG },
     },
     {
       name: "layer-runtime-below-the-site",
       severity: "error",
-      comment: "Process-level helpers (server/runtime/, logger.ts, request-scope.ts) import nothing of the site above them.",
+      comment:
+        "Process-level helpers (server/runtime/, logger.ts, request-scope.ts) import nothing of the site above them.",
       from: { path: RUNTIME },
       to: { path: "^(server|app|demo)/", pathNot: RUNTIME },
     },
     {
       name: "layer-cache-takes-settings-as-arguments",
       severity: "error",
-      comment: "server/cache/ knows no origin and reads no configuration: callers hand it settings, a fetch and an error classifier.",
+      comment:
+        "server/cache/ knows no origin and reads no configuration: callers hand it settings, a fetch and an error classifier.",
       from: { path: "^server/cache/" },
       to: { path: "^(server|app|demo)/", pathNot: "^server/(cache|runtime)/" },
     },
@@ -71,7 +75,8 @@ module.exports = {
     {
       name: "layer-http-takes-nothing-from-integrations",
       severity: "error",
-      comment: "server/http/ and server/integrations/ never import each other both ways: integrations may use http/rate-limits.ts; http/ reaches the integrations only through the router context.",
+      comment:
+        "server/http/ and server/integrations/ never import each other both ways: integrations may use http/rate-limits.ts; http/ reaches the integrations only through the router context.",
       from: { path: "^server/http/" },
       to: { path: "^server/integrations/" },
     },

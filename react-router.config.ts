@@ -18,7 +18,8 @@ export default {
   // The service worker is generated once the whole build has finished (vite.config.ts, "The
   // installable, offline app"): only then does build/client hold every file it precaches.
   async buildEnd({ viteConfig }) {
-    const pwa = viteConfig.plugins.find((plugin) => plugin.name === "vite-plugin-pwa") as { api?: VitePluginPWAAPI } | undefined;
+    const pwa = viteConfig.plugins.find((plugin) => plugin.name === "vite-plugin-pwa") as
+      { api?: VitePluginPWAAPI } | undefined;
     if (!pwa?.api) throw new Error("service worker: vite-plugin-pwa is not in vite.config.ts's plugins");
     await pwa.api.generateSW();
     // Every chunk and stylesheet must be in the precache list, or the app breaks offline.

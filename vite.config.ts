@@ -36,10 +36,16 @@ function routeModuleGuard(): Plugin {
     enforce: "pre",
     transform(code, id) {
       if (!id.includes("/node_modules/react-router/") || !code.includes(marker)) return null;
-      if (!catchBlock.test(code)) throw new Error(`fc-route-module-guard: React Router's route module loader changed (${id}); update vite.config.ts`);
+      if (!catchBlock.test(code))
+        throw new Error(
+          `fc-route-module-guard: React Router's route module loader changed (${id}); update vite.config.ts`,
+        );
       return {
-        code: code.replace(catchBlock, (_all, error: string, rest: string) =>
-          `} catch (${error}) { if (typeof window !== "undefined" && window.${ROUTE_MODULE_FAILED_HOOK}) return window.${ROUTE_MODULE_FAILED_HOOK}(${error});${rest}`),
+        code: code.replace(
+          catchBlock,
+          (_all, error: string, rest: string) =>
+            `} catch (${error}) { if (typeof window !== "undefined" && window.${ROUTE_MODULE_FAILED_HOOK}) return window.${ROUTE_MODULE_FAILED_HOOK}(${error});${rest}`,
+        ),
         map: null,
       };
     },
@@ -58,7 +64,14 @@ function routeModuleGuard(): Plugin {
 // (no virtual:pwa-register) and served from /sw.js with `Cache-Control: no-cache`.
 
 /** What the worker precaches, in build/client: the app shell, fonts, icons and offline pages. */
-const SERVICE_WORKER_PRECACHE = ["assets/**/*.{js,css}", "fonts/**/*.{woff2,css}", "icons/*.png", "offline/*.html", "manifest.webmanifest", "favicon.svg"];
+const SERVICE_WORKER_PRECACHE = [
+  "assets/**/*.{js,css}",
+  "fonts/**/*.{woff2,css}",
+  "icons/*.png",
+  "offline/*.html",
+  "manifest.webmanifest",
+  "favicon.svg",
+];
 
 /** The monogram: F and C drawn as strokes (no font needed), a gold rule under them. */
 function iconSvg(maskable: boolean): string {
@@ -83,35 +96,46 @@ const ICONS = [
 ];
 
 function webManifest(): string {
-  return JSON.stringify({
-    name: BRAND.name,
-    short_name: BRAND.shortName,
-    description: BRAND.description,
-    lang: "en",
-    start_url: "/",
-    scope: "/",
-    display: "standalone",
-    theme_color: BRAND.theme,
-    background_color: BRAND.background,
-    icons: ICONS.filter((i) => i.file !== "icons/apple-touch-icon.png").map((i) => ({
-      src: `/${i.file}`,
-      sizes: `${i.size}x${i.size}`,
-      type: "image/png",
-      purpose: i.maskable ? "maskable" : "any",
-    })),
-  }, null, 2);
+  return JSON.stringify(
+    {
+      name: BRAND.name,
+      short_name: BRAND.shortName,
+      description: BRAND.description,
+      lang: "en",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: BRAND.theme,
+      background_color: BRAND.background,
+      icons: ICONS.filter((i) => i.file !== "icons/apple-touch-icon.png").map((i) => ({
+        src: `/${i.file}`,
+        sizes: `${i.size}x${i.size}`,
+        type: "image/png",
+        purpose: i.maskable ? "maskable" : "any",
+      })),
+    },
+    null,
+    2,
+  );
 }
 
 async function renderIcon(size: number, maskable: boolean): Promise<Buffer> {
   const { default: sharp } = await import("sharp");
-  return sharp(Buffer.from(iconSvg(maskable))).resize(size, size).png({ compressionLevel: 9, palette: true }).toBuffer();
+  return sharp(Buffer.from(iconSvg(maskable)))
+    .resize(size, size)
+    .png({ compressionLevel: 9, palette: true })
+    .toBuffer();
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
 
 /** A static page the worker answers for a page it never kept, in the visitor's language. */
 function offlineHtml(lang: Lang, stylesheet: string | undefined): string {
-  const messages = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8")) as { tagline: string; offline: Record<string, string> };
+  const messages = JSON.parse(readFileSync(`locales/${lang}/common.json`, "utf8")) as {
+    tagline: string;
+    offline: Record<string, string>;
+  };
   const m = messages.offline;
   const home = localizePath(lang);
   return `<!DOCTYPE html>
@@ -168,10 +192,16 @@ function offlineApp(): Plugin {
     async generateBundle(_options, bundle) {
       if (command !== "build" || this.environment.name !== "client") return;
       this.emitFile({ type: "asset", fileName: "manifest.webmanifest", source: webManifest() });
-      for (const icon of ICONS) this.emitFile({ type: "asset", fileName: icon.file, source: await renderIcon(icon.size, icon.maskable) });
+      for (const icon of ICONS)
+        this.emitFile({ type: "asset", fileName: icon.file, source: await renderIcon(icon.size, icon.maskable) });
       // The offline pages use the site's own stylesheet (the root route's app-*.css).
       const css = Object.keys(bundle).find((file) => /^assets\/app-[\w-]+\.css$/.test(file));
-      for (const lang of LANGS) this.emitFile({ type: "asset", fileName: `offline/${lang}.html`, source: offlineHtml(lang, css ? `/${css}` : undefined) });
+      for (const lang of LANGS)
+        this.emitFile({
+          type: "asset",
+          fileName: `offline/${lang}.html`,
+          source: offlineHtml(lang, css ? `/${css}` : undefined),
+        });
     },
   };
 }
@@ -202,5 +232,7 @@ function serviceWorker(): Plugin[] {
   });
   // Built once, from buildEnd: the plugin's own pass after each environment's bundle would build a
   // worker that buildEnd overwrites (and, after the server build, one that lists nothing new).
-  return plugins.map((plugin) => (plugin.name === "vite-plugin-pwa:build" ? { ...plugin, closeBundle: undefined } : plugin));
+  return plugins.map((plugin) =>
+    plugin.name === "vite-plugin-pwa:build" ? { ...plugin, closeBundle: undefined } : plugin,
+  );
 }

@@ -2,7 +2,13 @@
 // are cached whole by the page cache and the CDN, and a complete document is what crawlers index.
 // If even the error page fails to render, the last-resort page answers.
 import { Writable } from "node:stream";
-import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import enMessages from "../locales/en/common.json";
 import itMessages from "../locales/it/common.json";
@@ -97,7 +103,10 @@ export default async function handleRequest(
 /** The request's log: pino's level, the request id, the path and the route id (its language included). */
 function renderLog(context: RouterContextProvider, request: Request) {
   const path = new URL(request.url).pathname;
-  return context.get(siteContext).requestLog().child({ path, routeId: routeIdOf(path) });
+  return context
+    .get(siteContext)
+    .requestLog()
+    .child({ path, routeId: routeIdOf(path) });
 }
 
 // Errors reach the operators' log; aborted requests (visitor went away) are noise, and an error

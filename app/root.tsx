@@ -38,7 +38,9 @@ import { APP_VERSION } from "../common/release";
 
 // A chunk of its own (first-load weight, scripts/weight.mjs): the banner only exists in the browser, after hydration,
 // and only where there is something to consent to (GTM_ID set).
-const ConsentBanner = lazy(() => import("./components/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })));
+const ConsentBanner = lazy(() =>
+  import("./components/consent/ConsentBanner").then((m) => ({ default: m.ConsentBanner })),
+);
 
 export const FONT_STYLESHEET = "/fonts/fonts.css";
 
@@ -58,7 +60,8 @@ export const middleware: Route.MiddlewareFunction[] = [
   ({ url, context }) => {
     // The prefix in any letter case (/IT/prodotti): React Router matches it, so it must be refused too.
     const pathname = url.pathname.toLowerCase();
-    if (!context.get(siteContext).languages.isServed(langFromPath(pathname))) throw data(null, { status: 404, statusText: "Not Found" });
+    if (!context.get(siteContext).languages.isServed(langFromPath(pathname)))
+      throw data(null, { status: 404, statusText: "Not Found" });
   },
 ];
 
@@ -80,7 +83,9 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
 ];
 
 /** The site's description: the head of a page without a meta of its own (an error page). */
-export const meta: Route.MetaFunction = ({ location }) => [{ name: "description", content: siteDescription(langFromPath(location.pathname)) }];
+export const meta: Route.MetaFunction = ({ location }) => [
+  { name: "description", content: siteDescription(langFromPath(location.pathname)) },
+];
 
 // Public configuration does not change while the page is open.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;

@@ -4,12 +4,24 @@
 // switch does). Product details are children of the list they open over, so the list stays
 // rendered — and its scroll kept — while a product dialog opens or closes.
 import { type RouteConfig, type RouteConfigEntry, index, layout, prefix, route } from "@react-router/dev/routes";
-import { DEFAULT_LANG, FILE_ROUTES, LANGS, LANGUAGE_LAYOUT, NOT_FOUND_ROUTE, ROUTES, routerPath, type Lang, type RouteEntry } from "../common/route-table";
+import {
+  DEFAULT_LANG,
+  FILE_ROUTES,
+  LANGS,
+  LANGUAGE_LAYOUT,
+  NOT_FOUND_ROUTE,
+  ROUTES,
+  routerPath,
+  type Lang,
+  type RouteEntry,
+} from "../common/route-table";
 
 function pageRoute(entry: RouteEntry, lang: Lang): RouteConfigEntry {
   const id = `${entry.name}-${lang}`;
   const children = entry.children?.map((child) => pageRoute(child, lang));
-  return entry.path.length === 0 ? index(entry.module, { id }) : route(routerPath(entry, lang), entry.module, { id }, children);
+  return entry.path.length === 0
+    ? index(entry.module, { id })
+    : route(routerPath(entry, lang), entry.module, { id }, children);
 }
 
 function languageRoutes(lang: Lang) {
@@ -17,7 +29,11 @@ function languageRoutes(lang: Lang) {
     ...ROUTES.map((entry) => pageRoute(entry, lang)),
     route("*", NOT_FOUND_ROUTE.module, { id: `${NOT_FOUND_ROUTE.name}-${lang}` }),
   ];
-  return layout(LANGUAGE_LAYOUT.module, { id: `${LANGUAGE_LAYOUT.name}-${lang}` }, lang === DEFAULT_LANG ? children : prefix(lang, children));
+  return layout(
+    LANGUAGE_LAYOUT.module,
+    { id: `${LANGUAGE_LAYOUT.name}-${lang}` },
+    lang === DEFAULT_LANG ? children : prefix(lang, children),
+  );
 }
 
 export default [

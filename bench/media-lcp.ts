@@ -42,7 +42,11 @@ function uploadFiles(html: string, uploadsBase: string): string[] {
   for (const match of html.matchAll(/(?:src|srcSet|srcset)="([^"]+)"/g)) {
     for (const candidate of match[1]!.replaceAll("&amp;", "&").split(",")) {
       const url = candidate.trim().split(/\s+/)[0] ?? "";
-      const at = url.startsWith("/media/") ? "/media/".length : url.startsWith(uploadsBase) ? uploadsBase.length + 1 : -1;
+      const at = url.startsWith("/media/")
+        ? "/media/".length
+        : url.startsWith(uploadsBase)
+          ? uploadsBase.length + 1
+          : -1;
       if (at >= 0) files.add(url.slice(at).split("?")[0]!);
     }
   }
@@ -95,23 +99,36 @@ export async function lcpBench(report: Record<string, unknown>, photos: { body: 
     sites.before = await startSite({ LOG_LEVEL: "warn", WP_URL: wp.url, MEDIA_URL: uploadsBase });
     sites.after = await startSite({ LOG_LEVEL: "warn", WP_URL: wp.url, MEDIA_CACHE_DIR: cacheDir });
     const home = new URL((await fetch(`${sites.after.url}/`)).url).pathname;
-    const productId = (await (await fetch(`${sites.after.url}/products`)).text()).match(/href="\/products\/(\d+)"/)?.[1];
+    const productId = (await (await fetch(`${sites.after.url}/products`)).text()).match(
+      /href="\/products\/(\d+)"/,
+    )?.[1];
     const pages = [home, `/products/${productId}`];
     const files = new Set<string>();
     for (const site of [sites.before, sites.after]) {
-      for (const page of pages) for (const file of uploadFiles(await (await fetch(site.url + page)).text(), uploadsBase)) files.add(file);
+      for (const page of pages)
+        for (const file of uploadFiles(await (await fetch(site.url + page)).text(), uploadsBase)) files.add(file);
     }
     const photographed = await photographUploads(wp, [...files], photos);
-    console.log(`lcp: ${photographed} upload files answered with photographs; ${RUNS} loads per page and side, 4× CPU, 1.6 Mbps / 750 kbps, 150 ms RTT, 390 px DPR 3`);
+    console.log(
+      `lcp: ${photographed} upload files answered with photographs; ${RUNS} loads per page and side, 4× CPU, 1.6 Mbps / 750 kbps, 150 ms RTT, 390 px DPR 3`,
+    );
 
-    async function load(site: RunningSite, page: string, throttled: boolean): Promise<{ ms: number; what: string; imageKB: number }> {
+    async function load(
+      site: RunningSite,
+      page: string,
+      throttled: boolean,
+    ): Promise<{ ms: number; what: string; imageKB: number }> {
       const context = await browser.newContext(PHONE);
       try {
         await context.addInitScript(OBSERVE_LCP);
         const tab = await context.newPage();
         let imageBytes = 0;
         tab.on("response", (res) => {
-          if (res.request().resourceType() === "image") void res.body().then((b) => (imageBytes += b.length), () => undefined);
+          if (res.request().resourceType() === "image")
+            void res.body().then(
+              (b) => (imageBytes += b.length),
+              () => undefined,
+            );
         });
         if (throttled) await throttle(await context.newCDPSession(tab));
         await tab.goto(site.url + page, { waitUntil: "load", timeout: 180_000 });
@@ -128,9 +145,13 @@ export async function lcpBench(report: Record<string, unknown>, photos: { body: 
     for (const side of ["before", "after"] as const) for (const page of pages) await load(sites[side]!, page, false);
     const rows: Record<string, unknown>[] = [];
     for (const page of pages) {
-      const runs: Record<"before" | "after", { ms: number; what: string; imageKB: number }[]> = { before: [], after: [] };
+      const runs: Record<"before" | "after", { ms: number; what: string; imageKB: number }[]> = {
+        before: [],
+        after: [],
+      };
       // Interleaved, so a busier moment of the machine weighs on both sides alike.
-      for (let i = 0; i < RUNS; i++) for (const side of ["before", "after"] as const) runs[side].push(await load(sites[side]!, page, true));
+      for (let i = 0; i < RUNS; i++)
+        for (const side of ["before", "after"] as const) runs[side].push(await load(sites[side]!, page, true));
       const before = median(runs.before.map((r) => r.ms));
       const after = median(runs.after.map((r) => r.ms));
       rows.push({

@@ -66,7 +66,8 @@ function render(url: string, agent: http.Agent): Promise<{ status: number; sent:
         res.on("end", () => {
           const body = Buffer.concat(chunks);
           const encoding = res.headers["content-encoding"];
-          const html = encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
+          const html =
+            encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : body;
           resolve({ status: res.statusCode ?? 0, sent: body.length, html: html.length });
         });
       })
@@ -138,14 +139,23 @@ async function timedRun(builds: Build[], pages: Page[], env: Record<string, stri
 }
 
 /** A CPU profile of each page's renders on one build: the split by stage. */
-async function profiledRun(build: Build, pages: Page[], env: Record<string, string>, keepIn: string): Promise<StageSplit[]> {
+async function profiledRun(
+  build: Build,
+  pages: Page[],
+  env: Record<string, string>,
+  keepIn: string,
+): Promise<StageSplit[]> {
   const dir = path.join(os.tmpdir(), `fc-bench-profile-${process.pid}-${Date.now()}`);
   mkdirSync(dir, { recursive: true });
   const hook = path.resolve("bench/support/cpu-profile-on-signal.cjs");
   const splits: StageSplit[] = [];
   for (const [p, page] of pages.entries()) {
     const out = path.join(dir, `${p}.cpuprofile`);
-    const site = await startBuild(build, { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${hook}`, CPU_PROFILE_OUT: out });
+    const site = await startBuild(build, {
+      ...env,
+      NODE_OPTIONS: `${env.NODE_OPTIONS ?? ""} --require ${hook}`,
+      CPU_PROFILE_OUT: out,
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       await renders(site, agent, page, WARMUP);
@@ -156,7 +166,10 @@ async function profiledRun(build: Build, pages: Page[], env: Record<string, stri
       await until(() => existsSync(out) && readFileSync(out).length > 0);
       await new Promise((r) => setTimeout(r, 200)); // the write is one call; let it finish
       splits.push(stagesOf(JSON.parse(readFileSync(out, "utf8")) as CpuProfile));
-      copyFileSync(out, path.join(keepIn, `${build.name.replace(/\W+/g, "-")}-${page.name.replace(/\W+/g, "-")}.cpuprofile`));
+      copyFileSync(
+        out,
+        path.join(keepIn, `${build.name.replace(/\W+/g, "-")}-${page.name.replace(/\W+/g, "-")}.cpuprofile`),
+      );
     } finally {
       agent.destroy();
       await site.stop();
@@ -181,29 +194,62 @@ async function countedRun(build: Build, pages: Page[], env: Record<string, strin
   const dir = callgrindDir();
   try {
     // Under valgrind the start takes minutes on a busy machine.
-    const site = await startSite({ ...env, ...RENDER_ENV }, 900_000, { wrapper: callgrindWrapper(dir), cwd: build.root });
-    return await instructionsPerPage(site.process, dir, pages.map((p) => site.url + p.path), { warmup: 100, count: 30 });
+    const site = await startSite({ ...env, ...RENDER_ENV }, 900_000, {
+      wrapper: callgrindWrapper(dir),
+      cwd: build.root,
+    });
+    return await instructionsPerPage(
+      site.process,
+      dir,
+      pages.map((p) => site.url + p.path),
+      { warmup: 100, count: 30 },
+    );
   } catch (error) {
     console.warn(`instructions of ${build.name} not counted: ${(error as Error).message.split("\n")[0]}`);
     return pages.map(() => null);
   }
 }
 
-const loadAverage = () => os.loadavg().map((l) => Math.round(l * 10) / 10).join(" / ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => Math.round(l * 10) / 10)
+    .join(" / ");
 const ms = (us: number) => Math.round(us / 10) / 100;
-const ratio = (a: number | null | undefined, b: number | null | undefined) => (a && b ? Math.round((a / b) * 1000) / 1000 : null);
+const ratio = (a: number | null | undefined, b: number | null | undefined) =>
+  a && b ? Math.round((a / b) * 1000) / 1000 : null;
 
-export async function renderProfile(report: Record<string, unknown>, env: Record<string, string>, baselineRevision: string | undefined, reportDir: string): Promise<void> {
+export async function renderProfile(
+  report: Record<string, unknown>,
+  env: Record<string, string>,
+  baselineRevision: string | undefined,
+  reportDir: string,
+): Promise<void> {
   const baseline: Baseline | undefined = baselineRevision ? baselineBuild(baselineRevision) : undefined;
   const current = execSync("git rev-parse --short=12 HEAD", { encoding: "utf8" }).trim();
-  const builds: Build[] = [{ name: `this build (${current}${execSync("git status --porcelain", { encoding: "utf8" }).trim() ? "+changes" : ""})` }];
+  const builds: Build[] = [
+    {
+      name: `this build (${current}${execSync("git status --porcelain", { encoding: "utf8" }).trim() ? "+changes" : ""})`,
+    },
+  ];
   if (baseline) builds.push({ name: `baseline (${baseline.commit.slice(0, 12)})`, root: baseline.root });
   const loadBefore = loadAverage();
   const probe = await startBuild(builds[0]!, env);
   const pages = await pagesOf(probe).finally(() => probe.stop());
   const timed = await timedRun(builds, pages, env);
   // Printed at once: the profiles and the counts that follow take minutes on a busy machine.
-  console.log(table(pages.flatMap((page, p) => builds.map((build, b) => ({ page: page.name, build: build.name, cpuMsPerRender: ms(timed.cpuUs[p]![b]!), cpuRatio: b === 0 ? (ratio(timed.cpuUs[p]![0], timed.cpuUs[p]![1]) ?? "") : "" })))));
+  console.log(
+    table(
+      pages.flatMap((page, p) =>
+        builds.map((build, b) => ({
+          page: page.name,
+          build: build.name,
+          cpuMsPerRender: ms(timed.cpuUs[p]![b]!),
+          cpuRatio: b === 0 ? (ratio(timed.cpuUs[p]![0], timed.cpuUs[p]![1]) ?? "") : "",
+        })),
+      ),
+    ),
+  );
   const profileDir = path.join(reportDir, `render-profiles-${new Date().toISOString().replace(/[:.]/g, "-")}`);
   mkdirSync(profileDir, { recursive: true });
   const splits: StageSplit[][] = [];
@@ -234,16 +280,52 @@ export async function renderProfile(report: Record<string, unknown>, env: Record
 
 /** The tables `npm run bench` prints for the render profile. */
 export function printRenderProfile(result: unknown): void {
-  const r = result as { builds: string[]; loadAverage: { before: string; after: string }; profiles: string; pages: { page: string; cpuRatio: number | null; instructionsRatio: number | null; builds: { build: string; cpuMsPerRender: number; instructionsPerRender: number | null; htmlBytes: number; sentBytes: number; stagesMs: Record<string, number>; topFrames: { frame: string; share: number }[] }[] }[] };
-  console.log(`\nRender profile: CPU per render, one request at a time, page cache off, data warm (load average ${r.loadAverage.before} before, ${r.loadAverage.after} after). Ratios: this build ÷ the baseline.\n`);
-  const rows = r.pages.flatMap((p) => p.builds.map((b, i) => ({ page: i === 0 ? p.page : "", build: b.build, cpuMs: b.cpuMsPerRender, instructionsM: b.instructionsPerRender === null ? "" : Math.round(b.instructionsPerRender / 1e5) / 10, html: b.htmlBytes, sent: b.sentBytes, cpuRatio: i === 0 ? (p.cpuRatio ?? "") : "", instructionsRatio: i === 0 ? (p.instructionsRatio ?? "") : "" })));
+  const r = result as {
+    builds: string[];
+    loadAverage: { before: string; after: string };
+    profiles: string;
+    pages: {
+      page: string;
+      cpuRatio: number | null;
+      instructionsRatio: number | null;
+      builds: {
+        build: string;
+        cpuMsPerRender: number;
+        instructionsPerRender: number | null;
+        htmlBytes: number;
+        sentBytes: number;
+        stagesMs: Record<string, number>;
+        topFrames: { frame: string; share: number }[];
+      }[];
+    }[];
+  };
+  console.log(
+    `\nRender profile: CPU per render, one request at a time, page cache off, data warm (load average ${r.loadAverage.before} before, ${r.loadAverage.after} after). Ratios: this build ÷ the baseline.\n`,
+  );
+  const rows = r.pages.flatMap((p) =>
+    p.builds.map((b, i) => ({
+      page: i === 0 ? p.page : "",
+      build: b.build,
+      cpuMs: b.cpuMsPerRender,
+      instructionsM: b.instructionsPerRender === null ? "" : Math.round(b.instructionsPerRender / 1e5) / 10,
+      html: b.htmlBytes,
+      sent: b.sentBytes,
+      cpuRatio: i === 0 ? (p.cpuRatio ?? "") : "",
+      instructionsRatio: i === 0 ? (p.instructionsRatio ?? "") : "",
+    })),
+  );
   console.log(table(rows));
   console.log(`\nStages, ms of CPU per render (the profile's shares × the CPU above):\n`);
-  console.log(table(r.pages.flatMap((p) => p.builds.map((b, i) => ({ page: i === 0 ? p.page : "", build: b.build, ...b.stagesMs })))));
+  console.log(
+    table(
+      r.pages.flatMap((p) => p.builds.map((b, i) => ({ page: i === 0 ? p.page : "", build: b.build, ...b.stagesMs }))),
+    ),
+  );
   for (const p of r.pages) {
     for (const b of p.builds) {
       console.log(`\nTop frames (self time), ${p.page}, ${b.build}:`);
-      for (const f of b.topFrames.slice(0, 10)) console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.frame}`);
+      for (const f of b.topFrames.slice(0, 10))
+        console.log(`  ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.frame}`);
     }
   }
   console.log(`\nProfiles (open in Chrome DevTools): ${r.profiles}`);

@@ -35,7 +35,21 @@ import { printRenderProfile, renderProfile } from "./render-profile";
 import { lcpBench } from "./media-lcp";
 import { clusterBench } from "./cluster";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
-import { CONNECTIONS, DURATION, deployedAllocator, distinct, load, metric, pin, renders, rssOf, rssSplitOf, table, timedGet, type CaseResult } from "./support/measure";
+import {
+  CONNECTIONS,
+  DURATION,
+  deployedAllocator,
+  distinct,
+  load,
+  metric,
+  pin,
+  renders,
+  rssOf,
+  rssSplitOf,
+  table,
+  timedGet,
+  type CaseResult,
+} from "./support/measure";
 
 const args = process.argv.slice(2);
 const soakArg = args.find((a) => a.startsWith("--soak"));
@@ -45,9 +59,15 @@ const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
  * render-profile (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
  * `--baseline=<commit>` adds that commit's build to the render profile, side by side (bench/render-profile.ts).
  */
-const onlyArg = args.find((a) => a.startsWith("--only="))?.slice("--only=".length).split(",");
+const onlyArg = args
+  .find((a) => a.startsWith("--only="))
+  ?.slice("--only=".length)
+  .split(",");
 const MEMORY_ONLY = args.includes("--memory-only");
-const selected = (part: string): boolean => (MEMORY_ONLY ? part === "memory" : !onlyArg || onlyArg.includes(part) || (part === "a" && ["b", "c", "c2", "d"].some((c) => onlyArg.includes(c))));
+const selected = (part: string): boolean =>
+  MEMORY_ONLY
+    ? part === "memory"
+    : !onlyArg || onlyArg.includes(part) || (part === "a" && ["b", "c", "c2", "d"].some((c) => onlyArg.includes(c)));
 const ADMIN_TOKEN = "bench-admin-token-0123456789";
 const SECRET = "bench-webhook-secret-0123456789";
 /** Repeats of the 1,000-request coalescing burst (a whole number, at least 1). */
@@ -70,7 +90,15 @@ const AS_DEPLOYED = { LOG_LEVEL: "warn", NODE_OPTIONS } as const;
 async function main() {
   ensureFreshBuild();
   const pinned = pin(1, process.pid);
-  const report: Record<string, unknown> = { at: new Date().toISOString(), node: process.version, cpus: (await import("node:os")).cpus().length, pinned, nodeOptions: NODE_OPTIONS, durationSeconds: DURATION, connections: CONNECTIONS };
+  const report: Record<string, unknown> = {
+    at: new Date().toISOString(),
+    node: process.version,
+    cpus: (await import("node:os")).cpus().length,
+    pinned,
+    nodeOptions: NODE_OPTIONS,
+    durationSeconds: DURATION,
+    connections: CONNECTIONS,
+  };
   const cases: CaseResult[] = [];
 
   const path0 = "/products";
@@ -85,7 +113,8 @@ async function main() {
     pin(0, bare.process.pid!);
     cases.push(await load("(a) ceiling: bare node, same bytes", bare.url + path0, {}, bare.process.pid));
     bare.process.kill();
-    if (selected("b")) cases.push(await load("(b) full-page-cache hit", pageSite.url + path0, {}, pageSite.process.pid));
+    if (selected("b"))
+      cases.push(await load("(b) full-page-cache hit", pageSite.url + path0, {}, pageSite.process.pid));
     await pageSite.stop();
   }
 
@@ -101,7 +130,9 @@ async function main() {
     // filled in the browser), so only the document, header, footer and React Router's machinery.
     if (selected("c2")) {
       await fetch(ssrSite.url + "/wishlist");
-      cases.push(await load("(c2) SSR floor: header + footer only", ssrSite.url + "/wishlist", {}, ssrSite.process.pid));
+      cases.push(
+        await load("(c2) SSR floor: header + footer only", ssrSite.url + "/wishlist", {}, ssrSite.process.pid),
+      );
     }
     await ssrSite.stop();
   }
@@ -109,7 +140,9 @@ async function main() {
   const needsWordPress = ["d", "e", "e2", "coalescing", "purge", "cluster"].some(selected);
   const catalogue = new DemoCatalogue({ scale: 50 });
   const wp = needsWordPress ? await startFaultyWordPress(catalogue) : undefined;
-  const ids = catalogue.list("products", { lang: "en", status: "publish" }).map((p) => (p as unknown as { id: number }).id);
+  const ids = catalogue
+    .list("products", { lang: "en", status: "publish" })
+    .map((p) => (p as unknown as { id: number }).id);
 
   // ——— (d) cold pages: a WordPress of our own with many products, every request a new product.
   if (selected("d")) {
@@ -117,7 +150,14 @@ async function main() {
     pin(0, coldSite.process.pid!);
     await fetch(coldSite.url + "/products"); // shared chrome (menus, categories) warm; products cold
     const coldPaths = ids.slice(0, 1500).map((id) => `/products/${id}`);
-    cases.push(await load("(d) cold page (page + data miss)", coldSite.url, { requests: distinct(coldPaths), amount: coldPaths.length }, coldSite.process.pid));
+    cases.push(
+      await load(
+        "(d) cold page (page + data miss)",
+        coldSite.url,
+        { requests: distinct(coldPaths), amount: coldPaths.length },
+        coldSite.process.pid,
+      ),
+    );
     await coldSite.stop();
   }
 
@@ -158,7 +198,9 @@ async function main() {
         wallMs: Math.round(wallMs),
         // page_renders_total where the server counts them; otherwise the answers that did not come
         // from the page cache (Server-Timing), which is the same thing without collapsing.
-        renders: Number.isNaN(after.renders) ? answers.filter((a) => !/page-hit|collapsed/.test(a.outcome)).length : after.renders - rendersBefore.renders,
+        renders: Number.isNaN(after.renders)
+          ? answers.filter((a) => !/page-hit|collapsed/.test(a.outcome)).length
+          : after.renders - rendersBefore.renders,
         collapsed: Number.isNaN(after.collapsed) ? null : after.collapsed - rendersBefore.collapsed,
         outcomes,
         wordpressUrls: urlCalls.length,
@@ -171,7 +213,11 @@ async function main() {
     if (selected("e2")) {
       // Warm: the page and its data cached, then everything purged (hard: a deploy's purge).
       for (let i = 0; i < 3; i++) await getStatus(burstSite.url + path0, agent);
-      const purged = await fetch(`${burstSite.internalUrl}/api/cache/purge`, { method: "POST", body: JSON.stringify({ all: true }), headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` } });
+      const purged = await fetch(`${burstSite.internalUrl}/api/cache/purge`, {
+        method: "POST",
+        body: JSON.stringify({ all: true }),
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
       if (purged.status !== 200) throw new Error(`purge answered ${purged.status}`);
       bursts.push(await burst("(e2) 1,000 concurrent, right after a purge of everything"));
     }
@@ -184,10 +230,18 @@ async function main() {
   // BENCH_COALESCING_RUNS times (5), each with a fresh Redis and fresh instances (everything cold).
   // Info logs: every request that stops coordinating says why, and the report counts the reasons.
   if (selected("coalescing") || selected("purge")) {
-    const env = (redisUrl: string) => ({ ...AS_DEPLOYED, LOG_LEVEL: "info", WP_URL: wp!.url, REDIS_URL: redisUrl, PURGE_SECRET: SECRET, PAGE_CACHE_MB: "0" });
+    const env = (redisUrl: string) => ({
+      ...AS_DEPLOYED,
+      LOG_LEVEL: "info",
+      WP_URL: wp!.url,
+      REDIS_URL: redisUrl,
+      PURGE_SECRET: SECRET,
+      PAGE_CACHE_MB: "0",
+    });
     const agent = new http.Agent({ keepAlive: true, maxSockets: 500 });
     const hit = (site: RunningSite, p: string) => getStatus(site.url + p, agent);
-    const lagMaxMs = async (site: RunningSite) => Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
+    const lagMaxMs = async (site: RunningSite) =>
+      Math.round((await metric(site, "nodejs_eventloop_lag_max_seconds")) * 1000);
     const coalescingRuns: Record<string, unknown>[] = [];
     let redis = await startRedis();
     let [a, b] = await Promise.all([startSite(env(redis.url)), startSite(env(redis.url))]);
@@ -202,7 +256,9 @@ async function main() {
       const coldId = ids[ids.length - 1 - run]!;
       wp!.byPath.clear();
       wp!.byUrl.clear();
-      const statuses = await Promise.all(Array.from({ length: 1000 }, (_, i) => hit(i % 2 ? a : b, `/products/${coldId}`)));
+      const statuses = await Promise.all(
+        Array.from({ length: 1000 }, (_, i) => hit(i % 2 ? a : b, `/products/${coldId}`)),
+      );
       // Every WordPress URL the cold page needed (the product, its translations, related objects…),
       // and how often each was called across both instances: the target is 1 for every one of them.
       const urlCalls = [...wp!.byUrl.values()];
@@ -243,7 +299,11 @@ async function main() {
       const raw = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
       const ts = Math.floor(Date.now() / 1000);
       const started = Date.now();
-      await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: raw, headers: { "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, raw) } });
+      await fetch(`${a.url}/api/cache/webhook`, {
+        method: "POST",
+        body: raw,
+        headers: { "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, raw) },
+      });
       for (;;) {
         const text = await (await fetch(b.url + p)).text();
         if (text.includes(title)) break;
@@ -253,7 +313,13 @@ async function main() {
       purgeTimes.push(Date.now() - started);
     }
     purgeTimes.sort((x, y) => x - y);
-    if (selected("purge")) report.purgeToFresh = { samples: purgeTimes.length, p50ms: purgeTimes[Math.floor(purgeTimes.length / 2)], p99ms: purgeTimes.at(-1), maxMs: purgeTimes.at(-1) };
+    if (selected("purge"))
+      report.purgeToFresh = {
+        samples: purgeTimes.length,
+        p50ms: purgeTimes[Math.floor(purgeTimes.length / 2)],
+        p99ms: purgeTimes.at(-1),
+        maxMs: purgeTimes.at(-1),
+      };
     agent.destroy();
     await Promise.all([a.stop(), b.stop()]);
     await redis.stop();
@@ -276,29 +342,61 @@ async function main() {
     else console.log("lcp: skipped, no photographs (apt-get install plasma-workspace-wallpapers)");
   }
   if (selected("instructions")) await instructionRun(report, path0);
-  if (selected("render-profile")) await renderProfile(report, { ...AS_DEPLOYED }, args.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length), "bench/reports");
+  if (selected("render-profile"))
+    await renderProfile(
+      report,
+      { ...AS_DEPLOYED },
+      args.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length),
+      "bench/reports",
+    );
 
   mkdirSync("bench/reports", { recursive: true });
   const file = path.join("bench/reports", `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   writeFileSync(file, JSON.stringify(report, null, 2));
-  console.log(`\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`);
+  console.log(
+    `\nThroughput (${DURATION} s per case, ${CONNECTIONS} connections, server on core 0, load on core 1${pinned ? "" : " — taskset unavailable, not pinned"})\n`,
+  );
   if (report.cases) console.log(table(report.cases as Record<string, unknown>[]));
   if (report.instructions) {
-    console.log(`\nInstructions per answer (valgrind's callgrind, one request at a time after a warm-up: the same count on a busy machine). ratioToCeiling = the ceiling's instructions ÷ the case's.\n`);
+    console.log(
+      `\nInstructions per answer (valgrind's callgrind, one request at a time after a warm-up: the same count on a busy machine). ratioToCeiling = the ceiling's instructions ÷ the case's.\n`,
+    );
     console.log(table(report.instructions as Record<string, unknown>[]));
   }
   if (report.renderProfile) printRenderProfile(report.renderProfile);
   if (report.bursts) {
-    console.log(`\nBursts: 1,000 concurrent requests on /products, a fresh process with the default settings — what a deploy, a purge of everything or a CDN letting a burst through does to a popular page. (e) cold, (e2) right after a purge of everything. Targets: p99 <= 1 s, one render (page_renders_total), one WordPress call per URL.\n`);
+    console.log(
+      `\nBursts: 1,000 concurrent requests on /products, a fresh process with the default settings — what a deploy, a purge of everything or a CDN letting a burst through does to a popular page. (e) cold, (e2) right after a purge of everything. Targets: p99 <= 1 s, one render (page_renders_total), one WordPress call per URL.\n`,
+    );
     console.log(table(report.bursts as Record<string, unknown>[]));
   }
-  const co = report.coalescing as { runs: number; runsWithOneCallPerUrl: number; perRun: { ok: number; wordpressUrls: number; wordpressCalls: number; maxCallsPerUrl: number; uncoordinated: Record<string, number>; eventLoopLagMaxMs: number[] }[] } | undefined;
+  const co = report.coalescing as
+    | {
+        runs: number;
+        runsWithOneCallPerUrl: number;
+        perRun: {
+          ok: number;
+          wordpressUrls: number;
+          wordpressCalls: number;
+          maxCallsPerUrl: number;
+          uncoordinated: Record<string, number>;
+          eventLoopLagMaxMs: number[];
+        }[];
+      }
+    | undefined;
   if (co) {
-    console.log(`\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`);
-    for (const r of co.perRun) console.log(`  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`);
+    console.log(
+      `\nCoalescing: 1,000 concurrent requests on one cold page over 2 instances, ${co.runs} runs → one WordPress call per URL in ${co.runsWithOneCallPerUrl} of ${co.runs}`,
+    );
+    for (const r of co.perRun)
+      console.log(
+        `  ${r.ok} answered 200; ${r.wordpressCalls} calls for ${r.wordpressUrls} URLs (at most ${r.maxCallsPerUrl} per URL); event-loop lag max ${r.eventLoopLagMaxMs.join(" / ")} ms; uncoordinated: ${JSON.stringify(r.uncoordinated)}`,
+      );
   }
   if (report.cluster) {
-    console.log(`\nCluster: 3 pods, one Redis, round-robin proxy; PAGE_CACHE_SHARED off and on. Targets: cold burst 1 render, 1 render per listing page after a products:list purge, 0 renders on a 4th pod, the Redis tier within 3× of a memory hit's CPU.\n`);
+    console.log(
+      `\nCluster: 3 pods, one Redis, round-robin proxy; PAGE_CACHE_SHARED off and on. Targets: cold burst 1 render, 1 render per listing page after a products:list purge, 0 renders on a 4th pod, the Redis tier within 3× of a memory hit's CPU.\n`,
+    );
     for (const r of report.cluster as Record<string, unknown>[]) console.log(JSON.stringify(r));
   }
   if (report.purgeToFresh) console.log(`Purge to fresh on the other instance: ${JSON.stringify(report.purgeToFresh)}`);
@@ -308,7 +406,10 @@ async function main() {
 }
 
 /** (a)'s server: the same bytes from a bare Node http server, gzip precomputed like the page cache. */
-async function bareServer(html: Buffer, wrapper: readonly string[] = []): Promise<{ url: string; process: ChildProcess }> {
+async function bareServer(
+  html: Buffer,
+  wrapper: readonly string[] = [],
+): Promise<{ url: string; process: ChildProcess }> {
   const gz = zlib.gzipSync(html);
   const port = await freePort();
   const script = `
@@ -320,7 +421,13 @@ async function bareServer(html: Buffer, wrapper: readonly string[] = []): Promis
   const child = spawn(command, args, { env: { ...process.env, BODY_B64: gz.toString("base64") }, stdio: "ignore" });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
-    if (await fetch(url).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return { url, process: child };
@@ -340,7 +447,9 @@ async function instructionRun(report: Record<string, unknown>, path0: string) {
     const dir = callgrindDir();
     // Data fresh for the whole count: under callgrind a minute of answers outlives the default
     // 60 s, and the revalidations that follow would be counted as part of the renders.
-    const site = await startSite({ ...AS_DEPLOYED, CACHE_FRESH_SECONDS: "86400", ...env }, 180_000, { wrapper: callgrindWrapper(dir) });
+    const site = await startSite({ ...AS_DEPLOYED, CACHE_FRESH_SECONDS: "86400", ...env }, 180_000, {
+      wrapper: callgrindWrapper(dir),
+    });
     const html = Buffer.from(await (await fetch(site.url + pagePath)).text());
     return { name, html, instructions: await instructionsPerAnswer(site.process, dir, site.url + pagePath) };
   };
@@ -349,7 +458,10 @@ async function instructionRun(report: Record<string, unknown>, path0: string) {
   const floor = await counted("(c2) SSR floor: header + footer only", { PAGE_CACHE_MB: "0" }, "/wishlist");
   const dir = callgrindDir();
   const bare = await bareServer(hit.html, callgrindWrapper(dir));
-  const ceiling = { name: "(a) ceiling: bare node, same bytes", instructions: await instructionsPerAnswer(bare.process, dir, bare.url + path0) };
+  const ceiling = {
+    name: "(a) ceiling: bare node, same bytes",
+    instructions: await instructionsPerAnswer(bare.process, dir, bare.url + path0),
+  };
   report.instructions = [ceiling, hit, ssr, floor].map((c) => ({
     case: c.name,
     instructionsPerAnswer: c.instructions,
@@ -362,41 +474,117 @@ async function memoryRun(report: Record<string, unknown>) {
   const bigWp = await startFaultyWordPress(bigCatalogue);
   const gcHook = path.resolve("bench/support/gc-on-signal.cjs");
   const allocator = process.env.BENCH_ALLOCATOR === "glibc" ? "glibc" : deployedAllocator();
-  const big = await startSite({ LOG_LEVEL: "warn", WP_URL: bigWp.url, CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64", PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64", NODE_OPTIONS: `${NODE_OPTIONS} --require ${gcHook}`, MALLOC_ARENA_MAX: "2", ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}), ...(process.env.BENCH_MALLOC_CONF ? { MALLOC_CONF: process.env.BENCH_MALLOC_CONF } : {}) });
+  const big = await startSite({
+    LOG_LEVEL: "warn",
+    WP_URL: bigWp.url,
+    CACHE_MEMORY_MB: process.env.BENCH_CACHE_MEMORY_MB ?? "64",
+    PAGE_CACHE_MB: process.env.BENCH_PAGE_CACHE_MB ?? "64",
+    NODE_OPTIONS: `${NODE_OPTIONS} --require ${gcHook}`,
+    MALLOC_ARENA_MAX: "2",
+    ...(allocator === "jemalloc" ? { LD_PRELOAD: "libjemalloc.so.2" } : {}),
+    ...(process.env.BENCH_MALLOC_CONF ? { MALLOC_CONF: process.env.BENCH_MALLOC_CONF } : {}),
+  });
   pin(0, big.process.pid!);
   const rssStart = rssOf(big.process.pid);
-  const paths = (["en", "it"] as const).flatMap((lang) => bigCatalogue.list("products", { lang, status: "publish" }).map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`)).slice(0, 10_000);
+  const paths = (["en", "it"] as const)
+    .flatMap((lang) =>
+      bigCatalogue
+        .list("products", { lang, status: "publish" })
+        .map((p) => `${lang === "it" ? "/it/prodotti" : "/products"}/${(p as unknown as { id: number }).id}`),
+    )
+    .slice(0, 10_000);
   const heapMB = async () => Math.round((await metric(big, "nodejs_heap_size_used_bytes")) / 1048576);
   /** The live heap: a full collection first (SIGUSR2, bench/support/gc-on-signal.cjs), and what the tiers hold. */
   const live = async () => {
     process.kill(big.process.pid!, "SIGUSR2");
     await new Promise((r) => setTimeout(r, 500));
-    const tiers = (await (await fetch(`${big.url}/readyz`)).json()) as { memory: { entries: number; bytes: number }; pageCache: { entries: number; bytes: number } };
+    const tiers = (await (await fetch(`${big.url}/readyz`)).json()) as {
+      memory: { entries: number; bytes: number };
+      pageCache: { entries: number; bytes: number };
+    };
     const mb = (n: number) => Math.round((n / 1048576) * 10) / 10;
     // Per V8 space, to tell live objects (old_space) from compiled code (code_space) and the like.
     const metrics = await (await fetch(big.metricsUrl)).text();
-    const spaces = Object.fromEntries([...metrics.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([\d.e+]+)$/gm)].map((m) => [m[1]!, mb(Number(m[2]))]));
+    const spaces = Object.fromEntries(
+      [...metrics.matchAll(/^nodejs_heap_space_size_used_bytes\{space="(\w+)"\} ([\d.e+]+)$/gm)].map((m) => [
+        m[1]!,
+        mb(Number(m[2])),
+      ]),
+    );
     const gauge = (name: string) => mb(Number(metrics.match(new RegExp(`^${name} ([\\d.e+]+)$`, "m"))?.[1] ?? NaN));
     // RSS is the heap V8 has reserved (live + garbage it has not returned), the Buffers outside it
     // (the page cache), code and malloc's own: these say which of them to shrink.
-    return { heapMB: await heapMB(), heapTotalMB: gauge("nodejs_heap_size_total_bytes"), externalMB: gauge("nodejs_external_memory_bytes"), spacesMB: spaces, rssMB: rssOf(big.process.pid), rssSplitMB: rssSplitOf(big.process.pid), memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) }, pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) } };
+    return {
+      heapMB: await heapMB(),
+      heapTotalMB: gauge("nodejs_heap_size_total_bytes"),
+      externalMB: gauge("nodejs_external_memory_bytes"),
+      spacesMB: spaces,
+      rssMB: rssOf(big.process.pid),
+      rssSplitMB: rssSplitOf(big.process.pid),
+      memoryTier: { entries: tiers.memory.entries, MB: mb(tiers.memory.bytes) },
+      pageCache: { entries: tiers.pageCache.entries, MB: mb(tiers.pageCache.bytes) },
+    };
   };
-  const distinctRun = await load("10,000 distinct pages", big.url, { requests: distinct(paths), amount: paths.length }, big.process.pid);
+  const distinctRun = await load(
+    "10,000 distinct pages",
+    big.url,
+    { requests: distinct(paths), amount: paths.length },
+    big.process.pid,
+  );
   const rssEnd = rssOf(big.process.pid);
   const afterPages = await live();
-  report.distinctPages = { pages: paths.length, nodeOptions: NODE_OPTIONS, allocator, mallocArenaMax: 2, cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64), pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64), rssStartMB: rssStart, rssEndMB: rssEnd, liveHeapMB: afterPages.heapMB, heapTotalMB: afterPages.heapTotalMB, externalMB: afterPages.externalMB, rssAfterGcMB: afterPages.rssMB, rssAfterGcSplitMB: afterPages.rssSplitMB, spacesMB: afterPages.spacesMB, memoryTier: afterPages.memoryTier, pageCache: afterPages.pageCache, reqPerSec: distinctRun.reqPerSec, non2xx: distinctRun.non2xx, statuses: distinctRun.statuses, errors: distinctRun.errors, cpuUsPerReq: distinctRun.cpuUsPerReq };
+  report.distinctPages = {
+    pages: paths.length,
+    nodeOptions: NODE_OPTIONS,
+    allocator,
+    mallocArenaMax: 2,
+    cacheMemoryMB: Number(process.env.BENCH_CACHE_MEMORY_MB ?? 64),
+    pageCacheMB: Number(process.env.BENCH_PAGE_CACHE_MB ?? 64),
+    rssStartMB: rssStart,
+    rssEndMB: rssEnd,
+    liveHeapMB: afterPages.heapMB,
+    heapTotalMB: afterPages.heapTotalMB,
+    externalMB: afterPages.externalMB,
+    rssAfterGcMB: afterPages.rssMB,
+    rssAfterGcSplitMB: afterPages.rssSplitMB,
+    spacesMB: afterPages.spacesMB,
+    memoryTier: afterPages.memoryTier,
+    pageCache: afterPages.pageCache,
+    reqPerSec: distinctRun.reqPerSec,
+    non2xx: distinctRun.non2xx,
+    statuses: distinctRun.statuses,
+    errors: distinctRun.errors,
+    cpuUsPerReq: distinctRun.cpuUsPerReq,
+  };
 
   if (SOAK_SECONDS > 0) {
     // The pass above was the warm-up: every URL seen once, both tiers full. The soak then cycles
     // the same 10,000 URLs; the live heap (after a full collection) is read before and after,
     // with what the two tiers hold, so a tier still filling up is not mistaken for a leak.
     const afterWarmup = afterPages;
-    const soak = await load(`soak ${SOAK_SECONDS} s`, big.url, { requests: distinct(paths), duration: SOAK_SECONDS }, big.process.pid);
+    const soak = await load(
+      `soak ${SOAK_SECONDS} s`,
+      big.url,
+      { requests: distinct(paths), duration: SOAK_SECONDS },
+      big.process.pid,
+    );
     // autocannon stops at the deadline, the server does not: let it answer what is queued first,
     // or renders in flight read as heap growth.
     await new Promise((r) => setTimeout(r, 10_000));
     const atEnd = await live();
-    report.soak = { seconds: SOAK_SECONDS, urls: paths.length, afterWarmup, atEnd, heapGrowthPct: Math.round(((atEnd.heapMB - afterWarmup.heapMB) / afterWarmup.heapMB) * 1000) / 10, requests: Object.values(soak.statuses).reduce((n, c) => n + c, 0), reqPerSec: soak.reqPerSec, p99ms: soak.p99ms, errors: soak.errors, non2xx: soak.non2xx, statuses: soak.statuses };
+    report.soak = {
+      seconds: SOAK_SECONDS,
+      urls: paths.length,
+      afterWarmup,
+      atEnd,
+      heapGrowthPct: Math.round(((atEnd.heapMB - afterWarmup.heapMB) / afterWarmup.heapMB) * 1000) / 10,
+      requests: Object.values(soak.statuses).reduce((n, c) => n + c, 0),
+      reqPerSec: soak.reqPerSec,
+      p99ms: soak.p99ms,
+      errors: soak.errors,
+      non2xx: soak.non2xx,
+      statuses: soak.statuses,
+    };
   }
   await big.stop();
   await bigWp.close();

@@ -5,7 +5,8 @@
 export const BRAND = {
   name: "FC – Contemporary porcelain objects",
   shortName: "FC",
-  description: "Ceramic home accessories for interiors with an exclusive, elegant personality: porcelain vases, wall art, centerpieces and bowls.",
+  description:
+    "Ceramic home accessories for interiors with an exclusive, elegant personality: porcelain vases, wall art, centerpieces and bowls.",
   /** The brass accent: theme colour, the icon's rule. */
   theme: "#A8874A",
   /** The porcelain white of the page. */

@@ -239,7 +239,11 @@ export interface ContentService {
   /** Slug or id of the same item in the other language, for the language switcher. */
   translate(kind: Translatable, key: string, from: Lang, to: Lang): Promise<string | null>;
   /** The current slug of a renamed item (301 from the old one), or null. */
-  resolveOldSlug(kind: "product_categories" | "collections" | "exclusives", slug: string, lang: Lang): Promise<string | null>;
+  resolveOldSlug(
+    kind: "product_categories" | "collections" | "exclusives",
+    slug: string,
+    lang: Lang,
+  ): Promise<string | null>;
   /** An unpublished item on a link WordPress signed; never cached. */
   getPreview(type: PreviewType, id: number, signature: { exp: string; sig: string }): Promise<PreviewItem | null>;
 }

@@ -48,7 +48,8 @@ export function outcomeStatus(outcome: FormOutcome<string>): number {
 export function outcomeInit(outcome: FormOutcome<string>): ResponseInit {
   const status = outcomeStatus(outcome);
   if (outcome.status === "unavailable") return { status, headers: { Allow: "GET, HEAD" } };
-  if (outcome.status === "rate-limited") return { status, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
+  if (outcome.status === "rate-limited")
+    return { status, headers: { "Retry-After": String(outcome.retryAfterSeconds) } };
   return { status };
 }
 

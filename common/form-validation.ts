@@ -40,7 +40,15 @@ export function readNewsletter(form: FormData): NewsletterInput {
 }
 
 export function readContact(form: FormData): ContactInput {
-  const products = [...new Set(form.getAll("product").map(String).filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, MAX_ATTACHED_PRODUCTS);
+  const products = [
+    ...new Set(
+      form
+        .getAll("product")
+        .map(String)
+        .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, MAX_ATTACHED_PRODUCTS);
   return {
     name: text(form, "name"),
     email: text(form, "email"),

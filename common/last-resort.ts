@@ -8,7 +8,10 @@ export const LAST_RESORT_MESSAGE = "An error occurred while showing the error pa
 
 export const LAST_RESORT_TEXT: Record<Lang, { message: string; home: string }> = {
   en: { message: LAST_RESORT_MESSAGE, home: "FC – Home" },
-  it: { message: "Si è verificato un errore durante la visualizzazione della pagina di errore", home: "FC – Home page" },
+  it: {
+    message: "Si è verificato un errore durante la visualizzazione della pagina di errore",
+    home: "FC – Home page",
+  },
 };
 
 /** Plain static HTML, no scripts, no data: nothing in it can fail again. */

@@ -26,7 +26,10 @@ export function prefixOf(lang: Lang): string {
 
 /** The language a path belongs to: the prefix decides. */
 export function langFromPath(pathname: string): Lang {
-  return LANGS.find((lang) => lang !== DEFAULT_LANG && (pathname === `/${lang}` || pathname.startsWith(`/${lang}/`))) ?? DEFAULT_LANG;
+  return (
+    LANGS.find((lang) => lang !== DEFAULT_LANG && (pathname === `/${lang}` || pathname.startsWith(`/${lang}/`))) ??
+    DEFAULT_LANG
+  );
 }
 
 /** Build a site path: localizePath("it", "categories", "vasi", "products", 12) → /it/categorie/vasi/prodotti/12 */
@@ -85,13 +88,18 @@ export function listPathOf(pathname: string): string {
 
 /** A product's path over a given list: /products/12, /it/collezioni/onda/prodotti/1012 … */
 export function productPath(listPath: string, lang: Lang, id: number): string {
-  return listPath === localizePath(lang, "products") ? `${listPath}/${id}` : `${listPath}/${SEGMENTS.products[lang]}/${id}`;
+  return listPath === localizePath(lang, "products")
+    ? `${listPath}/${id}`
+    : `${listPath}/${SEGMENTS.products[lang]}/${id}`;
 }
 
 /** `SITE_LANGUAGES` ("en", "en,it") → the list, English first; undefined when unset. */
 export function parseSiteLanguages(value: string | undefined): Lang[] | undefined {
   if (value === undefined || value.trim() === "") return undefined;
-  const asked = value.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const asked = value
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   const unknown = asked.filter((l) => !(LANGS as readonly string[]).includes(l));
   if (unknown.length) throw new Error(`unknown language(s) ${unknown.join(", ")}: use ${LANGS.join(", ")}`);
   if (!asked.includes(DEFAULT_LANG)) throw new Error(`must include ${DEFAULT_LANG} (the pages without a prefix)`);

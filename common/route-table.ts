@@ -97,7 +97,13 @@ const productDialog = (list: string): RouteEntry => ({
 });
 
 /** The product list's filters, sort, search and page (app/routes/products.tsx). */
-const PRODUCT_LIST_QUERY = { category: "product_categories", colour: "product_colors", sort: "value", q: "search", page: "value" } as const;
+const PRODUCT_LIST_QUERY = {
+  category: "product_categories",
+  colour: "product_colors",
+  sort: "value",
+  q: "search",
+  page: "value",
+} as const;
 
 /** The pages of one language, in their nesting (the same for every language). */
 export const ROUTES: readonly RouteEntry[] = [
@@ -108,27 +114,64 @@ export const ROUTES: readonly RouteEntry[] = [
     module: "routes/products.tsx",
     query: PRODUCT_LIST_QUERY,
     sitemap: "always",
-    children: [{ name: "products-product", path: [id("products")], module: "routes/product.tsx", sitemap: "published" }],
+    children: [
+      { name: "products-product", path: [id("products")], module: "routes/product.tsx", sitemap: "published" },
+    ],
   },
   { name: "categories", path: ["categories"], module: "routes/categories.tsx", sitemap: "always" },
-  { name: "category", path: ["categories", slug("product_categories")], module: "routes/category.tsx", sitemap: "published", children: [productDialog("category")] },
+  {
+    name: "category",
+    path: ["categories", slug("product_categories")],
+    module: "routes/category.tsx",
+    sitemap: "published",
+    children: [productDialog("category")],
+  },
   { name: "collections", path: ["collections"], module: "routes/editions.tsx", sitemap: "always" },
-  { name: "collection", path: ["collections", slug("collections")], module: "routes/edition.tsx", sitemap: "published", children: [productDialog("collection")] },
+  {
+    name: "collection",
+    path: ["collections", slug("collections")],
+    module: "routes/edition.tsx",
+    sitemap: "published",
+    children: [productDialog("collection")],
+  },
   { name: "exclusives", path: ["exclusives"], module: "routes/editions.tsx", sitemap: "always" },
-  { name: "exclusive", path: ["exclusives", slug("exclusives")], module: "routes/edition.tsx", sitemap: "published", children: [productDialog("exclusive")] },
-  { name: "projects", path: ["projects"], module: "routes/projects.tsx", sitemap: "always", children: [productDialog("projects")] },
+  {
+    name: "exclusive",
+    path: ["exclusives", slug("exclusives")],
+    module: "routes/edition.tsx",
+    sitemap: "published",
+    children: [productDialog("exclusive")],
+  },
+  {
+    name: "projects",
+    path: ["projects"],
+    module: "routes/projects.tsx",
+    sitemap: "always",
+    children: [productDialog("projects")],
+  },
   { name: "about", path: ["about"], module: "routes/company-page.tsx", sitemap: "published" },
   { name: "manufacture", path: ["manufacture"], module: "routes/company-page.tsx", sitemap: "published" },
   { name: "funding", path: ["funding"], module: "routes/company-page.tsx", sitemap: "published" },
   { name: "prove", path: ["prove"], module: "routes/company-page.tsx", sitemap: "published" },
   // The contact page shows the objects of ?wishlist= and ?product= (app/routes/contact.tsx).
   // Both form pages are there with or without their WordPress page (FORM_PAGES).
-  { name: "contact", path: ["contact"], module: "routes/contact.tsx", query: { wishlist: "value", product: "value" }, sitemap: "always" },
+  {
+    name: "contact",
+    path: ["contact"],
+    module: "routes/contact.tsx",
+    query: { wishlist: "value", product: "value" },
+    sitemap: "always",
+  },
   { name: "newsletter", path: ["newsletter"], module: "routes/newsletter.tsx", sitemap: "always" },
   // A shared wishlist: ?items=1,2,3 (app/routes/wishlist.tsx).
   { name: "wishlist", path: ["wishlist"], module: "routes/wishlist.tsx", query: { items: "value" } },
   // WordPress's Preview, on a link the plugin signed: private, never cached, never listed.
-  { name: "preview", path: ["preview"], module: "routes/preview.tsx", query: { type: "value", id: "value", exp: "value", sig: "value" } },
+  {
+    name: "preview",
+    path: ["preview"],
+    module: "routes/preview.tsx",
+    query: { type: "value", id: "value", exp: "value", sig: "value" },
+  },
 ];
 
 /** Every path no other route claims: 404. */

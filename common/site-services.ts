@@ -21,7 +21,10 @@ export interface NewsletterService {
 export interface ContactService {
   readonly enabled: boolean;
   /** `describeProducts` turns attached English product ids into lines for the message. */
-  submit(form: FormData, meta: SubmissionMeta & { describeProducts(ids: number[]): Promise<string[]> }): Promise<ContactOutcome>;
+  submit(
+    form: FormData,
+    meta: SubmissionMeta & { describeProducts(ids: number[]): Promise<string[]> },
+  ): Promise<ContactOutcome>;
 }
 
 /** The forms' services and which of them are on (the flags are all the browser learns of them). */

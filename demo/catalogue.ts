@@ -27,7 +27,20 @@ export type CatalogueItem = PostRecord | TermRecord;
 
 /** Fields a test may change on a post; `meta` is merged key by key. */
 export type PostPatch = Partial<
-  Pick<PostRecord, "title" | "content" | "excerpt" | "slug" | "status" | "featuredMedia" | "menuOrder" | "password" | "parent" | "date" | "author">
+  Pick<
+    PostRecord,
+    | "title"
+    | "content"
+    | "excerpt"
+    | "slug"
+    | "status"
+    | "featuredMedia"
+    | "menuOrder"
+    | "password"
+    | "parent"
+    | "date"
+    | "author"
+  >
 > & {
   meta?: Record<string, unknown>;
   terms?: Partial<Record<TaxonomyName, number[]>>;
@@ -113,7 +126,9 @@ export class DemoCatalogue {
   list(type: ContentType, filter: { lang?: Lang; status?: PostStatus } = {}): CatalogueItem[] {
     const items: CatalogueItem[] = isTaxonomy(type) ? this.termsOf(type) : this.postsOf(type);
     return items.filter(
-      (item) => (!filter.lang || item.lang === filter.lang) && (!filter.status || ("status" in item && item.status === filter.status)),
+      (item) =>
+        (!filter.lang || item.lang === filter.lang) &&
+        (!filter.status || ("status" in item && item.status === filter.status)),
     );
   }
 
@@ -187,7 +202,22 @@ export class DemoCatalogue {
       if (p.translations) item.translations = { ...p.translations };
     } else {
       const p = patch as PostPatch;
-      Object.assign(item, pick(p, ["title", "content", "excerpt", "slug", "status", "featuredMedia", "menuOrder", "password", "parent", "date", "author"]));
+      Object.assign(
+        item,
+        pick(p, [
+          "title",
+          "content",
+          "excerpt",
+          "slug",
+          "status",
+          "featuredMedia",
+          "menuOrder",
+          "password",
+          "parent",
+          "date",
+          "author",
+        ]),
+      );
       if (p.meta) item.meta = { ...item.meta, ...p.meta };
       if (p.terms) item.terms = { ...item.terms, ...p.terms };
       if (p.translations) item.translations = { ...p.translations };

@@ -11,7 +11,8 @@ function fail(message: string): never {
 
 function integer(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined || value === "") return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) fail(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    fail(`${name} must be an integer from ${min} to ${max}, got "${value}"`);
   return Number(value);
 }
 
@@ -32,12 +33,19 @@ async function main(): Promise<void> {
     fail(error instanceof Error ? error.message : String(error));
   }
   if (values.help) {
-    process.stdout.write("Usage: npm run demo-wordpress -- --port 8080 [--host 127.0.0.1] [--scale 1] [--public-url http://…]\n");
+    process.stdout.write(
+      "Usage: npm run demo-wordpress -- --port 8080 [--host 127.0.0.1] [--scale 1] [--public-url http://…]\n",
+    );
     return;
   }
   const port = integer("--port", values.port, 0, 65535) ?? 8080;
   const scale = integer("--scale", values.scale, 1, 50) ?? integer("DEMO_SCALE", process.env.DEMO_SCALE, 1, 50) ?? 1;
-  const started = await startDemoWordPress({ port, host: values.host ?? "127.0.0.1", scale, publicUrl: values["public-url"] });
+  const started = await startDemoWordPress({
+    port,
+    host: values.host ?? "127.0.0.1",
+    scale,
+    publicUrl: values["public-url"],
+  });
   process.stdout.write(`Demo WordPress (scale ${scale}) at ${started.url}/wp-json/\n`);
 
   let stopping = false;

@@ -29,7 +29,10 @@ function packageDir(from: string): string {
   }
 }
 
-export const DEFAULT_MEDIA_CACHE_DIR = path.join(packageDir(path.dirname(fileURLToPath(import.meta.url))), ".cache/demo-media");
+export const DEFAULT_MEDIA_CACHE_DIR = path.join(
+  packageDir(path.dirname(fileURLToPath(import.meta.url))),
+  ".cache/demo-media",
+);
 
 export interface MediaRendererOptions {
   /** Where rendered files are kept between runs; false for memory only. */
@@ -82,7 +85,11 @@ export class MediaRenderer {
 
   /** Loads sharp's SVG and WebP codecs ahead of the first real request. */
   warm(): Promise<void> {
-    return sharp(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#F2EFE8"/></svg>'))
+    return sharp(
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="8" height="8"><rect width="8" height="8" fill="#F2EFE8"/></svg>',
+      ),
+    )
       .removeAlpha()
       .webp()
       .toBuffer()
@@ -92,7 +99,11 @@ export class MediaRenderer {
       );
   }
 
-  private async load(key: string, artwork: Artwork, size: Pick<ImageSize, "width" | "height" | "crop">): Promise<Buffer> {
+  private async load(
+    key: string,
+    artwork: Artwork,
+    size: Pick<ImageSize, "width" | "height" | "crop">,
+  ): Promise<Buffer> {
     const file = this.cacheDir ? path.join(this.cacheDir, `${key}.webp`) : null;
     if (file) {
       try {

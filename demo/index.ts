@@ -13,8 +13,22 @@ export {
   type DemoRequest,
   type DemoResponse,
 } from "./server";
-export { DemoCatalogue, type CatalogueOptions, type NewPost, type NewTerm, type PostPatch, type TermPatch } from "./catalogue";
-export { POST_TYPE_BY_BASE, type PostRecord, type TermRecord, type MenuRecord, type MenuItemRecord, type PostRestBase } from "./model";
+export {
+  DemoCatalogue,
+  type CatalogueOptions,
+  type NewPost,
+  type NewTerm,
+  type PostPatch,
+  type TermPatch,
+} from "./catalogue";
+export {
+  POST_TYPE_BY_BASE,
+  type PostRecord,
+  type TermRecord,
+  type MenuRecord,
+  type MenuItemRecord,
+  type PostRestBase,
+} from "./model";
 // What the WordPress seed export (docker/wordpress/export-demo.ts) renders and measures.
 export { MediaRenderer, DEFAULT_MEDIA_CACHE_DIR } from "./images";
 export { estimatedFilesize, imageSizes } from "./sizes";

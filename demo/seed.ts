@@ -8,7 +8,16 @@ import type { Artwork, FormRecipe, Motif } from "./artwork/recipes";
 import { FULL_SIZE, aspectOf } from "./artwork/recipes";
 import { roomHotspots } from "./artwork/scenes";
 import { vesselAspect, vesselShape } from "./artwork/forms";
-import { LANGS, type Lang, type MenuItemRecord, type MenuRecord, type PostRecord, type PostRestBase, type TermRecord, type UserRecord } from "./model";
+import {
+  LANGS,
+  type Lang,
+  type MenuItemRecord,
+  type MenuRecord,
+  type PostRecord,
+  type PostRestBase,
+  type TermRecord,
+  type UserRecord,
+} from "./model";
 import type { Bilingual } from "./copy/bilingual";
 import { CATEGORIES, COLOURS, category, colour, type ColourKey } from "./copy/taxonomy";
 import { form as formCopy } from "./copy/forms";
@@ -33,10 +42,26 @@ const FIRST_TERM_ID = 6;
 const EDITOR = 1;
 
 const MOTIFS: Record<SeriesKey, Motif> = {
-  onda: "waves", riva: "lines", conchiglia: "shells", vela: "none", brina: "none", nuvola: "none",
-  goccia: "drops", arco: "arches", cupola: "domes", tamburo: "bands", fuso: "none", corolla: "petals",
-  seme: "dots", giunco: "reeds", ninfea: "leaves", loggia: "arches", aurea: "brush", pietra: "none",
-  sera: "none", alba: "bands",
+  onda: "waves",
+  riva: "lines",
+  conchiglia: "shells",
+  vela: "none",
+  brina: "none",
+  nuvola: "none",
+  goccia: "drops",
+  arco: "arches",
+  cupola: "domes",
+  tamburo: "bands",
+  fuso: "none",
+  corolla: "petals",
+  seme: "dots",
+  giunco: "reeds",
+  ninfea: "leaves",
+  loggia: "arches",
+  aurea: "brush",
+  pietra: "none",
+  sera: "none",
+  alba: "bands",
 };
 
 type Resolve = (key: string) => number;
@@ -78,7 +103,12 @@ class Newsroom {
     this.pairs.push([en, it]);
   }
 
-  publish(): { posts: PostRecord[]; menuItems: Map<string, MenuItemRecord[]>; ids: Map<string, number>; nextId: number } {
+  publish(): {
+    posts: PostRecord[];
+    menuItems: Map<string, MenuItemRecord[]>;
+    ids: Map<string, number>;
+    nextId: number;
+  } {
     const all = [
       ...this.drafts.map((d) => ({ key: d.key, date: d.date, order: d.order })),
       ...this.menuItems.map((d) => ({ key: d.key, date: d.date, order: d.order })),
@@ -147,7 +177,13 @@ export function slugify(text: string): string {
 }
 
 function roman(value: number): string {
-  const table: [number, string][] = [[10, "X"], [9, "IX"], [5, "V"], [4, "IV"], [1, "I"]];
+  const table: [number, string][] = [
+    [10, "X"],
+    [9, "IX"],
+    [5, "V"],
+    [4, "IV"],
+    [1, "I"],
+  ];
   let rest = value;
   let out = "";
   for (const [n, s] of table) {
@@ -236,7 +272,11 @@ function planProducts(scale: number): ProductPlan[] {
   const perSeries = new Map<SeriesKey, number>();
   const entries: { entry: LineupEntry; edition: number; status: "publish" | "draft" }[] = [];
   for (let i = 0; i < LINEUP.length * scale; i++) {
-    entries.push({ entry: LINEUP[i % LINEUP.length] as LineupEntry, edition: Math.floor(i / LINEUP.length), status: "publish" });
+    entries.push({
+      entry: LINEUP[i % LINEUP.length] as LineupEntry,
+      edition: Math.floor(i / LINEUP.length),
+      status: "publish",
+    });
   }
   for (const entry of DRAFTS) entries.push({ entry, edition: 0, status: "draft" });
 
@@ -261,7 +301,8 @@ function planProducts(scale: number): ProductPlan[] {
     const first = entry.colours[0] as ColourKey;
     const recipe = recipeFor(entry, seed, first);
     const second = entry.colours.find((c) => c !== first && c !== "gold");
-    const alternate = second && first !== "gold" ? recipeFor(entry, seed, second) : second ? recipeFor(entry, seed, second) : null;
+    const alternate =
+      second && first !== "gold" ? recipeFor(entry, seed, second) : second ? recipeFor(entry, seed, second) : null;
     plans.push({
       index,
       entry,
@@ -298,7 +339,10 @@ function productPhotoCopy(plan: ProductPlan, view: 0 | 1 | 2, lang: Lang): { alt
   }
   if (view === 1) {
     return lang === "en"
-      ? { alt: `Detail of the ${s.name} ${f.nameNoun.en.toLowerCase()}: ${f.detail.en} in ${c1}.`, title: `${name} – detail` }
+      ? {
+          alt: `Detail of the ${s.name} ${f.nameNoun.en.toLowerCase()}: ${f.detail.en} in ${c1}.`,
+          title: `${name} – detail`,
+        }
       : { alt: `Dettaglio ${f.itOf} ${s.name}: ${f.detail.it}, in ${c1}.`, title: `${name} – dettaglio` };
   }
   if (f.key === "relief" || f.key === "panel") {
@@ -313,7 +357,10 @@ function productPhotoCopy(plan: ProductPlan, view: 0 | 1 | 2, lang: Lang): { alt
   }
   return lang === "en"
     ? { alt: `${name} in another light, beside a smaller piece in the same glaze.`, title: `${name} – in context` }
-    : { alt: `${name} in un'altra luce, accanto a un pezzo più piccolo nello stesso smalto.`, title: `${name} – ambientazione` };
+    : {
+        alt: `${name} in un'altra luce, accanto a un pezzo più piccolo nello stesso smalto.`,
+        title: `${name} – ambientazione`,
+      };
 }
 
 export function seedSite(scale: number): SeededSite {
@@ -323,7 +370,11 @@ export function seedSite(scale: number): SeededSite {
 
   // ——— Taxonomies (created when the site was set up) ———————————————————————————
   const termIds = new Map<string, number>();
-  const addTermPair = (taxonomy: TermRecord["taxonomy"], key: string, make: (lang: Lang) => Omit<TermRecord, "id" | "taxonomy" | "lang" | "translations">) => {
+  const addTermPair = (
+    taxonomy: TermRecord["taxonomy"],
+    key: string,
+    make: (lang: Lang) => Omit<TermRecord, "id" | "taxonomy" | "lang" | "translations">,
+  ) => {
     const en = nextTermId++;
     const it = nextTermId++;
     termIds.set(`${taxonomy}:${key}:en`, en);
@@ -384,11 +435,27 @@ export function seedSite(scale: number): SeededSite {
       .slice(0, 3)
       .map((e, i) => recipeFor(e, categoryArtSeed(cat.key) + i, e.colours[0] as ColourKey));
     const mediaKey = `media:category:${cat.key}`;
-    const date = { en: addMinutes("2021-01-14T16:00:00", terms.length), it: addMinutes("2021-01-14T16:30:00", terms.length) };
-    media(mediaKey, date, `fc-category-${cat.slug.en}.webp`, { scene: "group", aspect: "portrait", seed: categoryArtSeed(cat.key), forms }, {
-      en: { title: cat.name.en, alt: `${cat.name.en} by FC: ${forms.length} porcelain pieces together on a bone-coloured ground.` },
-      it: { title: cat.name.it, alt: `${cat.name.it} di FC: ${forms.length} pezzi in porcellana insieme su fondo color osso.` },
-    }, { en: null, it: null });
+    const date = {
+      en: addMinutes("2021-01-14T16:00:00", terms.length),
+      it: addMinutes("2021-01-14T16:30:00", terms.length),
+    };
+    media(
+      mediaKey,
+      date,
+      `fc-category-${cat.slug.en}.webp`,
+      { scene: "group", aspect: "portrait", seed: categoryArtSeed(cat.key), forms },
+      {
+        en: {
+          title: cat.name.en,
+          alt: `${cat.name.en} by FC: ${forms.length} porcelain pieces together on a bone-coloured ground.`,
+        },
+        it: {
+          title: cat.name.it,
+          alt: `${cat.name.it} di FC: ${forms.length} pezzi in porcellana insieme su fondo color osso.`,
+        },
+      },
+      { en: null, it: null },
+    );
     addTermPair("product_categories", cat.key, (lang) => ({
       slug: cat.slug[lang],
       name: cat.name[lang],
@@ -412,7 +479,19 @@ export function seedSite(scale: number): SeededSite {
     const glazes = COLOURS.map((c) => c.hex);
     switch (art) {
       case "hero":
-        return { scene: "hero", seed, form: { kind: "vase", seed, glaze: colour("white").hex, finish: "gloss", accent: null, motif: "none", silhouette: "shouldered" } };
+        return {
+          scene: "hero",
+          seed,
+          form: {
+            kind: "vase",
+            seed,
+            glaze: colour("white").hex,
+            finish: "gloss",
+            accent: null,
+            motif: "none",
+            silhouette: "shouldered",
+          },
+        };
       case "studio":
         return { scene: "studio", seed, glazes: glazes.filter((g) => g !== colour("gold").hex) };
       default:
@@ -425,10 +504,17 @@ export function seedSite(scale: number): SeededSite {
     const hasFigure = page.content.en.includes("{{figure}}") || page.key === "home";
     const mediaKey = `media:page:${page.key}`;
     if (hasFigure) {
-      media(mediaKey, { en: addMinutes(page.date, -12), it: addMinutes(itDate, -7) }, `fc-${page.key}-${page.art}.webp`, pageArt(page.art, hashSeed(`page:${page.key}`)), {
-        en: { title: page.title.en, alt: page.figureAlt.en, caption: page.figureCaption.en },
-        it: { title: page.title.it, alt: page.figureAlt.it, caption: page.figureCaption.it },
-      }, { en: `page:${page.key}:en`, it: `page:${page.key}:it` });
+      media(
+        mediaKey,
+        { en: addMinutes(page.date, -12), it: addMinutes(itDate, -7) },
+        `fc-${page.key}-${page.art}.webp`,
+        pageArt(page.art, hashSeed(`page:${page.key}`)),
+        {
+          en: { title: page.title.en, alt: page.figureAlt.en, caption: page.figureCaption.en },
+          it: { title: page.title.it, alt: page.figureAlt.it, caption: page.figureCaption.it },
+        },
+        { en: `page:${page.key}:en`, it: `page:${page.key}:it` },
+      );
     }
     for (const lang of LANGS) {
       room.post(`page:${page.key}:${lang}`, "pages", lang, dates[lang], (id) => ({
@@ -445,7 +531,8 @@ export function seedSite(scale: number): SeededSite {
         template: "",
         meta: page.key === "home" ? frontPageMeta(lang, id) : emptyPageMeta(),
         terms: {},
-        modified: page.key === "home" ? addDays(dates[lang], 1600) : addDays(dates[lang], 30 + (hashSeed(page.key) % 200)),
+        modified:
+          page.key === "home" ? addDays(dates[lang], 1600) : addDays(dates[lang], 30 + (hashSeed(page.key) % 200)),
       }));
     }
     room.translations(`page:${page.key}:en`, `page:${page.key}:it`);
@@ -455,10 +542,23 @@ export function seedSite(scale: number): SeededSite {
   for (const d of DESIGNERS) {
     const itDate = addMinutes(addDays(d.since, 2), 40);
     const mediaKey = `media:designer:${d.key}`;
-    media(mediaKey, { en: addMinutes(d.since, -20), it: addMinutes(itDate, -5) }, `fc-designer-${d.slug.en}.webp`, { scene: "portrait", tool: d.tool, tint: d.tint, seed: hashSeed(d.key) }, {
-      en: { title: d.name, alt: `A ${toolName(d.tool).en} on a ${d.key === "marco" ? "grey" : "warm"} ground: the portrait of ${d.name}.` },
-      it: { title: d.name, alt: `${toolName(d.tool).it} su fondo ${d.key === "marco" ? "grigio" : "caldo"}: il ritratto di ${d.name}.` },
-    }, { en: `designer:${d.key}:en`, it: `designer:${d.key}:it` });
+    media(
+      mediaKey,
+      { en: addMinutes(d.since, -20), it: addMinutes(itDate, -5) },
+      `fc-designer-${d.slug.en}.webp`,
+      { scene: "portrait", tool: d.tool, tint: d.tint, seed: hashSeed(d.key) },
+      {
+        en: {
+          title: d.name,
+          alt: `A ${toolName(d.tool).en} on a ${d.key === "marco" ? "grey" : "warm"} ground: the portrait of ${d.name}.`,
+        },
+        it: {
+          title: d.name,
+          alt: `${toolName(d.tool).it} su fondo ${d.key === "marco" ? "grigio" : "caldo"}: il ritratto di ${d.name}.`,
+        },
+      },
+      { en: `designer:${d.key}:en`, it: `designer:${d.key}:it` },
+    );
     for (const lang of LANGS) {
       room.post(`designer:${d.key}:${lang}`, "designers", lang, lang === "en" ? d.since : itDate, (id) => ({
         ...basePost(d.slug[lang], d.name, d.bio[lang], d.excerpt[lang]),
@@ -471,7 +571,9 @@ export function seedSite(scale: number): SeededSite {
 
   const plans = planProducts(scale);
   const planFor = (ref: ProductRef) => {
-    const found = plans.find((p) => p.entry.series === ref.series && p.entry.form === ref.form && p.edition === 0 && p.status === "publish");
+    const found = plans.find(
+      (p) => p.entry.series === ref.series && p.entry.form === ref.form && p.edition === 0 && p.status === "publish",
+    );
     if (!found) throw new Error(`no product ${ref.series} ${ref.form}`);
     return found;
   };
@@ -479,12 +581,22 @@ export function seedSite(scale: number): SeededSite {
   for (const c of COLLECTIONS) {
     const date = `${c.year}-0${1 + (hashSeed(c.key) % 2)}-2${hashSeed(c.key) % 8}T11:00:00`;
     const itDate = addMinutes(addDays(date, 3), 75);
-    const forms = plans.filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).collection === c.key).slice(0, 4).map((p) => p.recipe);
+    const forms = plans
+      .filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).collection === c.key)
+      .slice(0, 4)
+      .map((p) => p.recipe);
     const mediaKey = `media:collection:${c.key}`;
-    media(mediaKey, { en: addMinutes(date, -15), it: addMinutes(itDate, -4) }, `fc-collection-${c.slug.en}.webp`, { scene: "group", aspect: "landscape", seed: hashSeed(c.key), forms }, {
-      en: { title: c.name, alt: `Pieces from the ${c.name} collection together on a bone-coloured ground.` },
-      it: { title: c.name, alt: `Pezzi della collezione ${c.name} insieme su fondo color osso.` },
-    }, { en: `collection:${c.key}:en`, it: `collection:${c.key}:it` });
+    media(
+      mediaKey,
+      { en: addMinutes(date, -15), it: addMinutes(itDate, -4) },
+      `fc-collection-${c.slug.en}.webp`,
+      { scene: "group", aspect: "landscape", seed: hashSeed(c.key), forms },
+      {
+        en: { title: c.name, alt: `Pieces from the ${c.name} collection together on a bone-coloured ground.` },
+        it: { title: c.name, alt: `Pezzi della collezione ${c.name} insieme su fondo color osso.` },
+      },
+      { en: `collection:${c.key}:en`, it: `collection:${c.key}:it` },
+    );
     for (const lang of LANGS) {
       room.post(`collection:${c.key}:${lang}`, "collections", lang, lang === "en" ? date : itDate, (id) => ({
         ...basePost(c.slug[lang], c.name, c.intro[lang], c.excerpt[lang]),
@@ -498,12 +610,27 @@ export function seedSite(scale: number): SeededSite {
   for (const x of EXCLUSIVES) {
     const date = `${x.year}-0${1 + (hashSeed(x.key) % 2)}-1${hashSeed(x.key) % 9}T15:30:00`;
     const itDate = addMinutes(addDays(date, 2), 50);
-    const forms = plans.filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).exclusive === x.key).map((p) => p.recipe);
+    const forms = plans
+      .filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).exclusive === x.key)
+      .map((p) => p.recipe);
     const mediaKey = `media:exclusive:${x.key}`;
-    media(mediaKey, { en: addMinutes(date, -25), it: addMinutes(itDate, -6) }, `fc-exclusive-${x.slug.en}.webp`, { scene: "group", aspect: "landscape", seed: hashSeed(x.key), forms }, {
-      en: { title: x.name, alt: `The ${x.name} edition for ${x.partner.en}: porcelain pieces together on a bone-coloured ground.` },
-      it: { title: x.name, alt: `L'edizione ${x.name} per ${x.partner.it}: pezzi in porcellana insieme su fondo color osso.` },
-    }, { en: `exclusive:${x.key}:en`, it: `exclusive:${x.key}:it` });
+    media(
+      mediaKey,
+      { en: addMinutes(date, -25), it: addMinutes(itDate, -6) },
+      `fc-exclusive-${x.slug.en}.webp`,
+      { scene: "group", aspect: "landscape", seed: hashSeed(x.key), forms },
+      {
+        en: {
+          title: x.name,
+          alt: `The ${x.name} edition for ${x.partner.en}: porcelain pieces together on a bone-coloured ground.`,
+        },
+        it: {
+          title: x.name,
+          alt: `L'edizione ${x.name} per ${x.partner.it}: pezzi in porcellana insieme su fondo color osso.`,
+        },
+      },
+      { en: `exclusive:${x.key}:en`, it: `exclusive:${x.key}:it` },
+    );
     for (const lang of LANGS) {
       room.post(`exclusive:${x.key}:${lang}`, "exclusives", lang, lang === "en" ? date : itDate, (id) => ({
         ...basePost(x.slug[lang], x.name, x.intro[lang], x.excerpt[lang]),
@@ -520,7 +647,9 @@ export function seedSite(scale: number): SeededSite {
   const related = (p: ProductPlan) => {
     const others = plans.filter((o) => o !== p && o.status === "publish");
     const sameSeries = others.filter((o) => o.entry.series === p.entry.series && o.edition === p.edition);
-    const sameCategory = others.filter((o) => formCopy(o.entry.form).category === formCopy(p.entry.form).category && !sameSeries.includes(o));
+    const sameCategory = others.filter(
+      (o) => formCopy(o.entry.form).category === formCopy(p.entry.form).category && !sameSeries.includes(o),
+    );
     return [...sameSeries, ...sameCategory.slice(0, Math.max(0, 4 - sameSeries.length))].slice(0, 4);
   };
 
@@ -532,10 +661,19 @@ export function seedSite(scale: number): SeededSite {
     const names = ["", "-detail", "-context"];
     for (const view of views) {
       const file = `${p.code.toLowerCase()}-${p.slug.en}${names[view]}.webp`;
-      media(`media:${p.key}:${view}`, { en: addMinutes(p.date.en, -30 + view * 4), it: addMinutes(p.date.it, -9 + view) }, file,
-        { scene: "product", form: p.recipe, view, alternate: view === 2 ? (f.key === "relief" || f.key === "panel" ? null : p.alternate) : null },
+      media(
+        `media:${p.key}:${view}`,
+        { en: addMinutes(p.date.en, -30 + view * 4), it: addMinutes(p.date.it, -9 + view) },
+        file,
+        {
+          scene: "product",
+          form: p.recipe,
+          view,
+          alternate: view === 2 ? (f.key === "relief" || f.key === "panel" ? null : p.alternate) : null,
+        },
         { en: productPhotoCopy(p, view, "en"), it: productPhotoCopy(p, view, "it") },
-        { en: `${p.key}:en`, it: `${p.key}:it` });
+        { en: `${p.key}:en`, it: `${p.key}:it` },
+      );
     }
     for (const lang of LANGS) {
       room.post(`${p.key}:${lang}`, "products", lang, p.date[lang], (id) => {
@@ -548,7 +686,11 @@ export function seedSite(scale: number): SeededSite {
           meta: {
             code: p.code,
             dimensions: p.dimensions,
-            materials: `${f.materials[lang]}; ${joinOr(p.entry.colours.map((c) => GLAZE_NAME[c][lang]), lang, p.entry.colours.includes("gold"))}`,
+            materials: `${f.materials[lang]}; ${joinOr(
+              p.entry.colours.map((c) => GLAZE_NAME[c][lang]),
+              lang,
+              p.entry.colours.includes("gold"),
+            )}`,
             designer: id(`designer:${s.designer}:${lang}`),
             collection: collection ? id(`collection:${collection}:${lang}`) : 0,
             exclusive: exclusive ? id(`exclusive:${exclusive}:${lang}`) : 0,
@@ -575,10 +717,17 @@ export function seedSite(scale: number): SeededSite {
     const refs = m.products.map(planFor);
     const forms = refs.map((p) => p.recipe);
     const mediaKey = `media:imagemap:${m.key}`;
-    media(mediaKey, { en: addMinutes(date, -10), it: addMinutes(itDate, -3) }, `fc-room-${m.slug.en}.webp`, { scene: "room", style: m.style, seed: hashSeed(m.key), forms }, {
-      en: { title: m.title.en, alt: m.alt.en },
-      it: { title: m.title.it, alt: m.alt.it },
-    }, { en: `imagemap:${m.key}:en`, it: `imagemap:${m.key}:it` });
+    media(
+      mediaKey,
+      { en: addMinutes(date, -10), it: addMinutes(itDate, -3) },
+      `fc-room-${m.slug.en}.webp`,
+      { scene: "room", style: m.style, seed: hashSeed(m.key), forms },
+      {
+        en: { title: m.title.en, alt: m.alt.en },
+        it: { title: m.title.it, alt: m.alt.it },
+      },
+      { en: `imagemap:${m.key}:en`, it: `imagemap:${m.key}:it` },
+    );
     const spots = roomHotspots(m.style, forms);
     for (const lang of LANGS) {
       room.post(`imagemap:${m.key}:${lang}`, "imagemap_products", lang, lang === "en" ? date : itDate, (id) => ({
@@ -601,11 +750,28 @@ export function seedSite(scale: number): SeededSite {
     const refs = project.products.map(planFor);
     const ownMedia = project.imagemap === null ? `media:project:${project.key}` : null;
     if (ownMedia) {
-      media(ownMedia, { en: addMinutes(project.date, -14), it: addMinutes(itDate, -2) }, `fc-project-${project.slug.en}.webp`,
-        { scene: "room", style: project.key === "ortigia" ? "gallery" : "apartment", seed: hashSeed(project.key), forms: refs.map((p) => p.recipe) }, {
-          en: { title: project.title.en, alt: `${project.title.en}: an interior with FC porcelain on the wall, on a sideboard and on the shelves.` },
-          it: { title: project.title.it, alt: `${project.title.it}: un interno con porcellane FC alla parete, sulla credenza e sulle mensole.` },
-        }, { en: `project:${project.key}:en`, it: `project:${project.key}:it` });
+      media(
+        ownMedia,
+        { en: addMinutes(project.date, -14), it: addMinutes(itDate, -2) },
+        `fc-project-${project.slug.en}.webp`,
+        {
+          scene: "room",
+          style: project.key === "ortigia" ? "gallery" : "apartment",
+          seed: hashSeed(project.key),
+          forms: refs.map((p) => p.recipe),
+        },
+        {
+          en: {
+            title: project.title.en,
+            alt: `${project.title.en}: an interior with FC porcelain on the wall, on a sideboard and on the shelves.`,
+          },
+          it: {
+            title: project.title.it,
+            alt: `${project.title.it}: un interno con porcellane FC alla parete, sulla credenza e sulle mensole.`,
+          },
+        },
+        { en: `project:${project.key}:en`, it: `project:${project.key}:it` },
+      );
     }
     for (const lang of LANGS) {
       room.post(`project:${project.key}:${lang}`, "projects", lang, lang === "en" ? project.date : itDate, (id) => ({
@@ -663,7 +829,9 @@ export function seedSite(scale: number): SeededSite {
 
   const published = room.publish();
   for (const menu of menus) {
-    menu.items = (published.menuItems.get(`${menu.slug.startsWith("header") ? "header" : "footer"}:${menu.lang}`) ?? []).sort((a, b) => a.menuOrder - b.menuOrder);
+    menu.items = (
+      published.menuItems.get(`${menu.slug.startsWith("header") ? "header" : "footer"}:${menu.lang}`) ?? []
+    ).sort((a, b) => a.menuOrder - b.menuOrder);
   }
   // Category images were uploaded before the terms could point at them.
   for (const t of terms) {
@@ -739,9 +907,15 @@ export function seedSite(scale: number): SeededSite {
           : `Edizione realizzata in esclusiva per ${exclusive.partner.it}: scopri <a href="{{wp}}/it/esclusivi/${exclusive.slug.it}/">${exclusive.name}</a>.`,
       );
     } else if (designer) {
-      paragraphs.push(lang === "en" ? `Designed by ${designer.name} in ${designer.city.en}.` : `Disegno di ${designer.name}, ${designer.city.it}.`);
+      paragraphs.push(
+        lang === "en"
+          ? `Designed by ${designer.name} in ${designer.city.en}.`
+          : `Disegno di ${designer.name}, ${designer.city.it}.`,
+      );
     }
-    const sibling = plans.find((o) => o !== p && o.entry.series === p.entry.series && o.status === "publish" && o.edition === 0);
+    const sibling = plans.find(
+      (o) => o !== p && o.entry.series === p.entry.series && o.status === "publish" && o.edition === 0,
+    );
     if (sibling && p.status === "publish") {
       const siblingForm = formCopy(sibling.entry.form);
       paragraphs.push(
@@ -814,8 +988,10 @@ export function figureHtml(media: PostRecord | undefined): string {
     const h = Math.round((a.height * w) / a.width);
     return w >= a.width ? file : file.replace(/\.webp$/, `-${w}x${h}.webp`);
   };
-  const srcset = [1024, 768, 1600].filter((w) => w <= a.width).map((w) => `${sized(w)} ${w}w`).join(", ");
+  const srcset = [1024, 768, 1600]
+    .filter((w) => w <= a.width)
+    .map((w) => `${sized(w)} ${w}w`)
+    .join(", ");
   const caption = a.caption ? `<figcaption class="wp-element-caption">${a.caption}</figcaption>` : "";
   return `<figure class="wp-block-image size-large"><img decoding="async" width="${large}" height="${largeHeight}" src="${sized(large)}" alt="${a.alt.replace(/"/g, "&quot;")}" class="wp-image-${media.id}" srcset="${srcset}" sizes="(max-width: ${large}px) 100vw, ${large}px" />${caption}</figure>`;
 }
-

@@ -50,7 +50,10 @@ const JSON_HEADERS = {
 };
 
 /** Answers one request; shared by the HTTP handler and the fetch adapter. */
-export function createDemoResponder(catalogue: DemoCatalogue, options: DemoAppOptions = {}): (req: DemoRequest) => Promise<DemoResponse> {
+export function createDemoResponder(
+  catalogue: DemoCatalogue,
+  options: DemoAppOptions = {},
+): (req: DemoRequest) => Promise<DemoResponse> {
   const renderer = options.renderer ?? new MediaRenderer(options.media);
   void renderer.warm();
   const hostOf = (req: DemoRequest) => {
@@ -63,9 +66,18 @@ export function createDemoResponder(catalogue: DemoCatalogue, options: DemoAppOp
     const url = new URL(req.url, "http://demo.invalid");
     const path = url.pathname;
     if (path.startsWith("/wp-content/uploads/")) {
-      return serveUpload(catalogue, renderer, req.method, path.slice("/wp-content/uploads/".length), req.headers["if-none-match"]);
+      return serveUpload(
+        catalogue,
+        renderer,
+        req.method,
+        path.slice("/wp-content/uploads/".length),
+        req.headers["if-none-match"],
+      );
     }
-    const restRoute = path === "/wp-json" || path.startsWith("/wp-json/") ? path.slice("/wp-json".length) || "/" : url.searchParams.get("rest_route");
+    const restRoute =
+      path === "/wp-json" || path.startsWith("/wp-json/")
+        ? path.slice("/wp-json".length) || "/"
+        : url.searchParams.get("rest_route");
     if (restRoute === null) return siteResponse(path);
 
     options.onRestRequest?.();
@@ -97,7 +109,12 @@ export function createDemoResponder(catalogue: DemoCatalogue, options: DemoAppOp
       body = auth.body;
     } else {
       const site = { catalogue, publicUrl, authenticated: auth };
-      const result = serve({ method: req.method.toUpperCase(), route: restRoute.startsWith("/") ? restRoute : `/${restRoute}`, query, site });
+      const result = serve({
+        method: req.method.toUpperCase(),
+        route: restRoute.startsWith("/") ? restRoute : `/${restRoute}`,
+        query,
+        site,
+      });
       status = result.status;
       body = result.body;
       resultHeaders = result.headers;
@@ -133,7 +150,11 @@ function siteResponse(path: string): DemoResponse {
     headers: { "Content-Type": "text/html; charset=UTF-8", Link: '</wp-json/>; rel="https://api.w.org/"' },
     body: `<!doctype html><html lang="en"><meta charset="utf-8"><title>FC – demo WordPress</title><p>${text}</p></html>\n`,
   });
-  if (path === "/") return html(200, 'The demo catalogue of FC, served as a headless WordPress: see <a href="/wp-json/">/wp-json/</a>.');
+  if (path === "/")
+    return html(
+      200,
+      'The demo catalogue of FC, served as a headless WordPress: see <a href="/wp-json/">/wp-json/</a>.',
+    );
   return html(404, "This page could not be found.");
 }
 
@@ -145,7 +166,8 @@ export function createDemoWordPressApp(
   const respond = createDemoResponder(catalogue, options);
   return (req, res, next) => {
     const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(", ") : value;
     respond({ method: req.method ?? "GET", url: req.url ?? "/", headers })
       .then((response) => {
         res.writeHead(response.status, response.headers);
@@ -154,7 +176,13 @@ export function createDemoWordPressApp(
       .catch((error: unknown) => {
         if (next) return next(error);
         res.writeHead(500, { "Content-Type": "application/json; charset=UTF-8" });
-        res.end(phpJson({ code: "internal_server_error", message: "There has been a critical error on this website.", data: { status: 500 } }));
+        res.end(
+          phpJson({
+            code: "internal_server_error",
+            message: "There has been a critical error on this website.",
+            data: { status: 500 },
+          }),
+        );
       });
   };
 }

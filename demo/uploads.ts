@@ -25,7 +25,11 @@ export async function serveUpload(
   ifNoneMatch: string | undefined,
 ): Promise<UploadResponse> {
   if (method !== "GET" && method !== "HEAD") {
-    return { status: 405, headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=UTF-8" }, body: "Method Not Allowed\n" };
+    return {
+      status: 405,
+      headers: { Allow: "GET, HEAD", "Content-Type": "text/plain; charset=UTF-8" },
+      body: "Method Not Allowed\n",
+    };
   }
   let relative: string;
   try {
@@ -33,7 +37,8 @@ export async function serveUpload(
   } catch {
     return NOT_FOUND;
   }
-  if (relative.includes("..") || relative.includes("\\") || relative.includes("\0") || relative.startsWith("/")) return NOT_FOUND;
+  if (relative.includes("..") || relative.includes("\\") || relative.includes("\0") || relative.startsWith("/"))
+    return NOT_FOUND;
   const found = catalogue.upload(relative);
   if (!found?.media.attachment) return NOT_FOUND;
 

@@ -5,7 +5,20 @@ import { execSync } from "node:child_process";
 import path from "node:path";
 
 const outputs = ["build/server/index.js", "build/node/main.js", "build/client"];
-const sources = ["app", "common", "server", "demo", "locales", "public", "package.json", "package-lock.json", "vite.config.ts", "react-router.config.ts", "scripts/build-server.mjs", "scripts/fonts.mjs"];
+const sources = [
+  "app",
+  "common",
+  "server",
+  "demo",
+  "locales",
+  "public",
+  "package.json",
+  "package-lock.json",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "scripts/build-server.mjs",
+  "scripts/fonts.mjs",
+];
 
 function newest(p) {
   if (!existsSync(p)) return 0;

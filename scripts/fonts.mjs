@@ -10,9 +10,27 @@ const out = path.resolve("public/fonts");
 mkdirSync(out, { recursive: true });
 
 const faces = [
-  { pkg: "@fontsource/cormorant-garamond", family: "Cormorant Garamond", file: "cormorant-garamond-latin-400-normal.woff2", weight: 400, style: "normal" },
-  { pkg: "@fontsource/cormorant-garamond", family: "Cormorant Garamond", file: "cormorant-garamond-latin-400-italic.woff2", weight: 400, style: "italic" },
-  { pkg: "@fontsource/cormorant-garamond", family: "Cormorant Garamond", file: "cormorant-garamond-latin-500-normal.woff2", weight: 500, style: "normal" },
+  {
+    pkg: "@fontsource/cormorant-garamond",
+    family: "Cormorant Garamond",
+    file: "cormorant-garamond-latin-400-normal.woff2",
+    weight: 400,
+    style: "normal",
+  },
+  {
+    pkg: "@fontsource/cormorant-garamond",
+    family: "Cormorant Garamond",
+    file: "cormorant-garamond-latin-400-italic.woff2",
+    weight: 400,
+    style: "italic",
+  },
+  {
+    pkg: "@fontsource/cormorant-garamond",
+    family: "Cormorant Garamond",
+    file: "cormorant-garamond-latin-500-normal.woff2",
+    weight: 500,
+    style: "normal",
+  },
   { pkg: "@fontsource/inter", family: "Inter", file: "inter-latin-400-normal.woff2", weight: 400, style: "normal" },
   { pkg: "@fontsource/inter", family: "Inter", file: "inter-latin-500-normal.woff2", weight: 500, style: "normal" },
 ];

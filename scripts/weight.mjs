@@ -31,7 +31,9 @@ const pages = {
 };
 
 // The site stylesheet is linked from root.tsx (`?url`), so the manifest does not list it.
-const stylesheets = readdirSync(path.join(dir, "assets")).filter((f) => /^app-.*\.css$/.test(f)).map((f) => `/assets/${f}`);
+const stylesheets = readdirSync(path.join(dir, "assets"))
+  .filter((f) => /^app-.*\.css$/.test(f))
+  .map((f) => `/assets/${f}`);
 
 const rows = [];
 for (const [name, id] of Object.entries(pages)) {
@@ -51,7 +53,12 @@ for (const [name, id] of Object.entries(pages)) {
   }
   const jsBytes = [...js].reduce((n, f) => n + size(f), 0);
   const cssBytes = [...css].reduce((n, f) => n + size(f), 0);
-  rows.push({ page: name, jsKB: +(jsBytes / 1024).toFixed(1), cssKB: +(cssBytes / 1024).toFixed(1), files: js.size + css.size });
+  rows.push({
+    page: name,
+    jsKB: +(jsBytes / 1024).toFixed(1),
+    cssKB: +(cssBytes / 1024).toFixed(1),
+    files: js.size + css.size,
+  });
 }
 
 writeFileSync("build/weight.json", JSON.stringify({ at: new Date().toISOString(), gzip: true, pages: rows }, null, 2));

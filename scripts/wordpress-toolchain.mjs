@@ -12,7 +12,10 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 /** `npm ci` in wordpress/ unless its packages are there. */
 export function ensureToolchain() {
-  if (!existsSync(path.join(WORDPRESS, "node_modules/@wordpress/scripts")) || !existsSync(path.join(WORDPRESS, "node_modules/gettext-parser"))) {
+  if (
+    !existsSync(path.join(WORDPRESS, "node_modules/@wordpress/scripts")) ||
+    !existsSync(path.join(WORDPRESS, "node_modules/gettext-parser"))
+  ) {
     execFileSync(npm, ["ci", "--no-audit", "--no-fund"], { cwd: WORDPRESS, stdio: "inherit" });
   }
 }

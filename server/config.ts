@@ -124,7 +124,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     wpProbeIntervalMs: e.WP_PROBE_INTERVAL_MS,
     wpMaxConcurrency: e.WP_MAX_CONCURRENCY,
     mediaUrl: e.MEDIA_URL,
-    mediaCache: { dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"), maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024 },
+    mediaCache: {
+      dir: e.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache"),
+      maxBytes: e.MEDIA_CACHE_MB * 1024 * 1024,
+    },
     mediaTransforms: { running: e.MEDIA_TRANSFORMS, memoryBytes: e.MEDIA_MEMORY_MB * 1024 * 1024 },
     redis,
     cache: {
@@ -137,10 +140,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     purgeSecret: e.PURGE_SECRET,
     adminToken: e.ADMIN_TOKEN,
-    rootRedirect: e.ROOT_REDIRECT_TARGET ? { target: e.ROOT_REDIRECT_TARGET, status: e.ROOT_REDIRECT_STATUS } : undefined,
+    rootRedirect: e.ROOT_REDIRECT_TARGET
+      ? { target: e.ROOT_REDIRECT_TARGET, status: e.ROOT_REDIRECT_STATUS }
+      : undefined,
     logLevel: e.LOG_LEVEL,
     localeCookie: { domain: e.LOCALE_COOKIE_DOMAIN, secure: e.LOCALE_COOKIE_SECURE },
-    analytics: e.GTM_ID ? { gtmId: e.GTM_ID, measurementId: e.GA_MEASUREMENT_ID, scriptUrl: e.GTM_SCRIPT_URL } : undefined,
+    analytics: e.GTM_ID
+      ? { gtmId: e.GTM_ID, measurementId: e.GA_MEASUREMENT_ID, scriptUrl: e.GTM_SCRIPT_URL }
+      : undefined,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? {

@@ -14,10 +14,12 @@ const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/+$/, "
 const hostList = z
   .string()
   .regex(/^[^\s,:]+:\d+(,[^\s,:]+:\d+)*$/, "expected host:port,host:port")
-  .transform((s) => s.split(",").map((hp) => {
-    const [host, p] = hp.split(":");
-    return { host: host!, port: Number(p) };
-  }));
+  .transform((s) =>
+    s.split(",").map((hp) => {
+      const [host, p] = hp.split(":");
+      return { host: host!, port: Number(p) };
+    }),
+  );
 /**
  * TRUST_PROXY: how many proxies in front of the site may name the client in X-Forwarded-For (a
  * hop count), or which addresses may (CIDRs). Unset or 0: none, the socket's peer is the client.
@@ -35,14 +37,16 @@ const trustProxy = z
       const bits = family === 4 ? 32 : 128;
       const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
       if (!family || !prefixOk || extra !== undefined) {
-        ctx.addIssue({ code: "custom", message: `must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8,fd00::/8); "${part}" is neither` });
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a hop count (e.g. 1) or a comma-separated list of CIDRs (e.g. 10.0.0.0/8,fd00::/8); "${part}" is neither`,
+        });
         return z.NEVER;
       }
     }
     return list;
   });
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" ? undefined : v), schema.optional());
 
 export const envSchema = z
   .object({
@@ -115,7 +119,12 @@ export const envSchema = z
     CDN_VARNISH_URLS: optional(
       z
         .string()
-        .transform((s) => s.split(",").map((u) => u.trim()).filter(Boolean))
+        .transform((s) =>
+          s
+            .split(",")
+            .map((u) => u.trim())
+            .filter(Boolean),
+        )
         .pipe(z.array(url).min(1, "expected http://host:port,http://host:port")),
     ),
     CDN_API_URL: optional(url),
@@ -140,7 +149,8 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["WP_URL"],
-        message: "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
+        message:
+          "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
       });
     }
     // Fail closed: without SITE_URL every canonical, hreflang, Open Graph and sitemap URL would
@@ -149,15 +159,21 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["SITE_URL"],
-        message: "is required in production (NODE_ENV=production): the public base URL of canonical, hreflang, Open Graph and sitemap links",
+        message:
+          "is required in production (NODE_ENV=production): the public base URL of canonical, hreflang, Open Graph and sitemap links",
       });
     }
     if (env.REDIS_SENTINEL_PASSWORD === undefined && env.REDIS_SENTINEL_USERNAME !== undefined) {
-      ctx.addIssue({ code: "custom", path: ["REDIS_SENTINEL_PASSWORD"], message: "is required when REDIS_SENTINEL_USERNAME is set" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_SENTINEL_PASSWORD"],
+        message: "is required when REDIS_SENTINEL_USERNAME is set",
+      });
     }
     if (!env.REDIS_SENTINELS) {
       for (const k of ["REDIS_SENTINEL_USERNAME", "REDIS_SENTINEL_PASSWORD"] as const) {
-        if (env[k] !== undefined) ctx.addIssue({ code: "custom", path: [k], message: "is only used with REDIS_SENTINELS, which is unset" });
+        if (env[k] !== undefined)
+          ctx.addIssue({ code: "custom", path: [k], message: "is only used with REDIS_SENTINELS, which is unset" });
       }
     }
     // A key without its partner is a half-configured integration: refuse rather than half-work.
@@ -181,16 +197,32 @@ export const envSchema = z
     }
     const redisModes = [env.REDIS_URL, env.REDIS_SENTINELS, env.REDIS_CLUSTER_NODES].filter((v) => v !== undefined);
     if (redisModes.length > 1) {
-      ctx.addIssue({ code: "custom", path: ["REDIS_URL"], message: "set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["REDIS_URL"],
+        message: "set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES",
+      });
     }
     if (env.CDN_PROVIDER !== "none" && !env.CDN_API_TOKEN) {
-      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: `is required when CDN_PROVIDER is ${env.CDN_PROVIDER}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CDN_API_TOKEN"],
+        message: `is required when CDN_PROVIDER is ${env.CDN_PROVIDER}`,
+      });
     }
     if (env.CDN_PROVIDER === "fastly" && !env.CDN_FASTLY_SERVICE_ID) {
-      ctx.addIssue({ code: "custom", path: ["CDN_FASTLY_SERVICE_ID"], message: "is required when CDN_PROVIDER is fastly" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CDN_FASTLY_SERVICE_ID"],
+        message: "is required when CDN_PROVIDER is fastly",
+      });
     }
     if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
-      ctx.addIssue({ code: "custom", path: ["CDN_CLOUDFLARE_ZONE_ID"], message: "is required when CDN_PROVIDER is cloudflare" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CDN_CLOUDFLARE_ZONE_ID"],
+        message: "is required when CDN_PROVIDER is cloudflare",
+      });
     }
     if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
       ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
@@ -198,7 +230,11 @@ export const envSchema = z
     // The Varnish purge token guards the edge against anyone who can reach it: as long as the
     // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
     if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
-      ctx.addIssue({ code: "custom", path: ["CDN_API_TOKEN"], message: "must be at least 16 characters with CDN_PROVIDER=varnish" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["CDN_API_TOKEN"],
+        message: "must be at least 16 characters with CDN_PROVIDER=varnish",
+      });
     }
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });

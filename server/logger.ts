@@ -9,7 +9,7 @@ export function createLogger(level: string) {
       paths: [
         "req.headers.authorization",
         "req.headers.cookie",
-        "res.headers[\"set-cookie\"]",
+        'res.headers["set-cookie"]',
         "*.password",
         "*.secret",
         "*.token",

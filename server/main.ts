@@ -21,7 +21,15 @@ import { mediaHandler, mediaMetrics } from "./http/media";
 import { wordpressOriginErrors } from "./content/wordpress-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
-import { CACHE_DEFAULTS, createCacheStackFromConfig, createPageKeyspace, createRedisClients, dataHardTimeoutMs, RedisTier, type RedisLike } from "./cache";
+import {
+  CACHE_DEFAULTS,
+  createCacheStackFromConfig,
+  createPageKeyspace,
+  createRedisClients,
+  dataHardTimeoutMs,
+  RedisTier,
+  type RedisLike,
+} from "./cache";
 import { createRateLimits } from "./http/rate-limits";
 import { cacheApi } from "./http/cache-api";
 import { createDeliveryLedger } from "./http/webhook-deliveries";
@@ -47,7 +55,11 @@ async function main() {
   }
   const logger = createLogger(config.logLevel);
   const metrics = createMetrics(config.cdn.provider);
-  const state: SiteState = { shuttingDown: false, wordpress: "unknown", redis: config.redis.mode === "none" ? "disabled" : "down" };
+  const state: SiteState = {
+    shuttingDown: false,
+    wordpress: "unknown",
+    redis: config.redis.mode === "none" ? "disabled" : "down",
+  };
   // One pair of Redis connections for the cache, its purge bus and the rate limits. Their errors
   // are logged at warn with the cause; a refused login shows in /readyz as "auth failed".
   let redisAuthFailed = false;
@@ -69,19 +81,40 @@ async function main() {
     const demo = await startDemoWordPress({ port: 0, scale: config.demoScale });
     wpUrl = demo.url;
     closeDemo = demo.close;
-    if (config.env === "production") logger.warn({ url: demo.url, DEMO_CATALOGUE: true }, "serving the bundled demo catalogue (invented products and company details), not WordPress");
+    if (config.env === "production")
+      logger.warn(
+        { url: demo.url, DEMO_CATALOGUE: true },
+        "serving the bundled demo catalogue (invented products and company details), not WordPress",
+      );
     else logger.info({ url: demo.url }, "serving the bundled demo catalogue");
   }
 
   // The site's reads behind WP_MAX_CONCURRENCY, and WordPress's state for /readyz (probed too).
-  const wordpress = connectWordPress({ config, wpUrl, logger, metrics, onState: (wordpress) => void (state.wordpress = wordpress) });
+  const wordpress = connectWordPress({
+    config,
+    wpUrl,
+    logger,
+    metrics,
+    onState: (wordpress) => void (state.wordpress = wordpress),
+  });
   // The cache between the ContentService and WordPress: memory, then Redis when configured.
   // Every answer it hands out is noted in the request's scope, so the page carries the tags of all
   // the content it was rendered from (Surrogate-Key, page-cache purge) and its shortest freshness.
-  const cdnPurger = createCdnPurger({ ...config.cdn, requestsPerSecond: config.cdn.purgeRate, onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }) });
+  const cdnPurger = createCdnPurger({
+    ...config.cdn,
+    requestsPerSecond: config.cdn.purgeRate,
+    onRequest: (provider, result) => metrics.cdnPurgeRequests.inc({ provider, result }),
+  });
   // Pending CDN purges kept in Redis when there is one, so a pod that drains or dies mid-retry
   // leaves them to the others (server/cdn/outbox.ts).
-  const cdnOutbox = cdnPurger && createPurgeOutbox({ purger: cdnPurger, redis: redisClients?.command, logger, leaseMs: CDN_DEFAULTS.budgetMs + 5000 });
+  const cdnOutbox =
+    cdnPurger &&
+    createPurgeOutbox({
+      purger: cdnPurger,
+      redis: redisClients?.command,
+      logger,
+      leaseMs: CDN_DEFAULTS.budgetMs + 5000,
+    });
   const cache = createCacheStackFromConfig(config, {
     errors: wordpressOriginErrors,
     clients: redisClients,
@@ -120,7 +153,10 @@ async function main() {
   // The languages WordPress serves (or SITE_LANGUAGES): asked before the first page, bounded.
   const languages = createSiteLanguages({ client: wordpress.client, logger, pinned: config.siteLanguages });
   // The credentials are checked at start as well (logged, never fatal: WordPress may come later).
-  await Promise.race([Promise.all([languages.discover(), wordpress.health.start()]), new Promise((resolve) => setTimeout(resolve, 3000).unref())]);
+  await Promise.race([
+    Promise.all([languages.discover(), wordpress.health.start()]),
+    new Promise((resolve) => setTimeout(resolve, 3000).unref()),
+  ]);
   // Loaders see WordPress's outages as 503 and refused languages as 404 (the HTTP boundary).
   const content = answeringContentErrors(siteContent(service, { languages, logger }));
   // Newsletter, contact form and captcha verification; each off when its keys are unset.
@@ -129,18 +165,34 @@ async function main() {
   // something (a lazy module on its first use) does not leave the process idle. One set of turns
   // for the process (development builds the request handler again for every request).
   const renderTurns = new Turns(2);
-  const services: SiteServices = { content, publicConfig: publicConfig(config, APP_VERSION), integrations, logger, languages, renderTurns };
+  const services: SiteServices = {
+    content,
+    publicConfig: publicConfig(config, APP_VERSION),
+    integrations,
+    logger,
+    languages,
+    renderTurns,
+  };
 
   const { pages, before, clientDir, build } = await loadPages(services, dev);
 
-  const pageCache = config.cache.pageCacheMb > 0 && !dev
-    ? new PageCache(Math.floor(config.cache.pageCacheMb * 1024 * 1024), { lookup: pageLookups(metrics) })
-    : undefined;
+  const pageCache =
+    config.cache.pageCacheMb > 0 && !dev
+      ? new PageCache(Math.floor(config.cache.pageCacheMb * 1024 * 1024), { lookup: pageLookups(metrics) })
+      : undefined;
   // Under it, the pages every pod rendered, in Redis (PAGE_CACHE_SHARED): read on a memory miss.
-  const sharedPages = pageCache && config.cache.pageCacheShared && redisClients
-    ? sharedPageTier({ config, client: redisClients.command, logger, metrics, variant: () => `${build}\n${languages.served().join(",")}` })
-    : undefined;
-  if (pageCache && sharedPages) pageCache.onStored = (key, entry, startedAt) => sharedPages.write(key, entry, startedAt);
+  const sharedPages =
+    pageCache && config.cache.pageCacheShared && redisClients
+      ? sharedPageTier({
+          config,
+          client: redisClients.command,
+          logger,
+          metrics,
+          variant: () => `${build}\n${languages.served().join(",")}`,
+        })
+      : undefined;
+  if (pageCache && sharedPages)
+    pageCache.onStored = (key, entry, startedAt) => sharedPages.write(key, entry, startedAt);
   // The page cache follows every purge the data cache hears: its own, other instances' (bus), and
   // a full drop when Redis comes back (purges published meanwhile were missed). The purges this
   // pod received reach the shared tier too (the others apply theirs).
@@ -149,13 +201,16 @@ async function main() {
     if (event.all || event.source === "reconnect") pageCache.purgeAll(event.before, event.at);
     else pageCache.purge(event.tags, event.before, event.at);
     if (event.source === "local") sharedPages?.purge(event.tags, event.all, event.mode, event.before ?? event.at);
-    else if (event.source === "bus" && event.before === undefined) sharedPages?.heard(event.tags, event.all, event.mode);
+    else if (event.source === "bus" && event.before === undefined)
+      sharedPages?.heard(event.tags, event.all, event.mode);
   });
   // Every page carries hreflang alternates and the switcher: a change of languages renews them all.
   // The edge keeps its copies too, and the 404s of a dropped language carry no tag to purge by.
   languages.onChange(() => {
     pageCache?.purgeAll();
-    cdnOutbox?.purgeAll().catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
+    cdnOutbox
+      ?.purgeAll()
+      .catch((error: unknown) => logger.warn({ err: error }, "CDN purge after a change of languages failed"));
   });
   const api = cacheApi({
     purger: cache,
@@ -168,18 +223,75 @@ async function main() {
     // Delivery ids shared through Redis when there is one, so a replay to another pod is caught too.
     deliveries: createDeliveryLedger({
       redis: redisClients?.command,
-      onRedisError: (error) => logger.warn({ err: error instanceof Error ? error.message : String(error) }, "webhook delivery ids: Redis unavailable, remembered in this process only"),
+      onRedisError: (error) =>
+        logger.warn(
+          { err: error instanceof Error ? error.message : String(error) },
+          "webhook delivery ids: Redis unavailable, remembered in this process only",
+        ),
     }),
   });
-  const readiness = readinessReport({ cache, redisAuthFailed: () => redisAuthFailed, pageCache, sharedPages, languages, warnings: () => [...fallbacks.values()] });
+  const readiness = readinessReport({
+    cache,
+    redisAuthFailed: () => redisAuthFailed,
+    pageCache,
+    sharedPages,
+    languages,
+    warnings: () => [...fallbacks.values()],
+  });
   // /media/ (server/media) unless MEDIA_URL names an image CDN; an unwritable cache folder exits 78.
-  const mediaService = config.mediaUrl ? undefined : await startMediaService({ config, uploadsUrl: `${wpUrl}/wp-content/uploads`, sourceUrlOf: wordpress.mediaSourceUrl, fetchGate: wordpress.uploadsGate, logger, observe: mediaMetrics(metrics), onPurge: (listener) => cache.onPurge(listener), ids: mediaIds, cdn: cdnOutbox }).catch(exitIfMisconfigured);
-  const media = mediaService && mediaHandler(mediaService, { logger, idOf: (path) => mediaIds.idOf(path), idleTimeoutMs: config.wpTimeoutMs, observe: mediaMetrics(metrics) });
+  const mediaService = config.mediaUrl
+    ? undefined
+    : await startMediaService({
+        config,
+        uploadsUrl: `${wpUrl}/wp-content/uploads`,
+        sourceUrlOf: wordpress.mediaSourceUrl,
+        fetchGate: wordpress.uploadsGate,
+        logger,
+        observe: mediaMetrics(metrics),
+        onPurge: (listener) => cache.onPurge(listener),
+        ids: mediaIds,
+        cdn: cdnOutbox,
+      }).catch(exitIfMisconfigured);
+  const media =
+    mediaService &&
+    mediaHandler(mediaService, {
+      logger,
+      idOf: (path) => mediaIds.idOf(path),
+      idleTimeoutMs: config.wpTimeoutMs,
+      observe: mediaMetrics(metrics),
+    });
   const health = probes(state, readiness);
-  const site = createSite({ config, logger, metrics, state, pages, clientDir, media, before, pageCache, sharedPages, api: api.webhook, probes: health, rateLimits, languages: languages.served, pageExists: contentPageExists(content) });
+  const site = createSite({
+    config,
+    logger,
+    metrics,
+    state,
+    pages,
+    clientDir,
+    media,
+    before,
+    pageCache,
+    sharedPages,
+    api: api.webhook,
+    probes: health,
+    rateLimits,
+    languages: languages.served,
+    pageExists: contentPageExists(content),
+  });
   const server = await startPublicServer(site.handle, config.port);
-  const metricsServer = await startInternalServer({ config, logger, metrics, probes: health, purge: api.purge }, config.metricsPort);
-  logger.info({ port: config.port, metricsPort: config.metricsPort, siteUrl: config.siteUrl, mode: dev ? "development" : "production" }, `FC site on http://localhost:${config.port}`);
+  const metricsServer = await startInternalServer(
+    { config, logger, metrics, probes: health, purge: api.purge },
+    config.metricsPort,
+  );
+  logger.info(
+    {
+      port: config.port,
+      metricsPort: config.metricsPort,
+      siteUrl: config.siteUrl,
+      mode: dev ? "development" : "production",
+    },
+    `FC site on http://localhost:${config.port}`,
+  );
 
   exitOnSignals({
     server,
@@ -201,12 +313,22 @@ async function main() {
 
 /** Counts the page cache's lookups; the three series are looked up once (a hit pays no label hashing). */
 function pageLookups(metrics: Metrics): (result: "hit" | "stale" | "miss") => void {
-  const series = { hit: metrics.cacheLookups.labels("page", "hit"), stale: metrics.cacheLookups.labels("page", "stale"), miss: metrics.cacheLookups.labels("page", "miss") };
+  const series = {
+    hit: metrics.cacheLookups.labels("page", "hit"),
+    stale: metrics.cacheLookups.labels("page", "stale"),
+    miss: metrics.cacheLookups.labels("page", "miss"),
+  };
   return (result) => series[result].inc();
 }
 
 /** The shared page tier on the cache's command connection, with a breaker of its own (server/http/page-cache/shared.ts). */
-function sharedPageTier(parts: { config: Config; client: RedisLike; logger: Logger; metrics: Metrics; variant: () => string }): SharedPages {
+function sharedPageTier(parts: {
+  config: Config;
+  client: RedisLike;
+  logger: Logger;
+  metrics: Metrics;
+  variant: () => string;
+}): SharedPages {
   const { config, logger, metrics } = parts;
   const tier = new RedisTier({
     client: parts.client,
@@ -216,7 +338,10 @@ function sharedPageTier(parts: { config: Config; client: RedisLike; logger: Logg
     failureThreshold: CACHE_DEFAULTS.failureThreshold,
     openMs: CACHE_DEFAULTS.breakerOpenMs,
     logger,
-    onState: (up) => (up ? logger.info({}, "shared page tier up") : logger.warn({}, "shared page tier down: this pod renders its own pages")),
+    onState: (up) =>
+      up
+        ? logger.info({}, "shared page tier up")
+        : logger.warn({}, "shared page tier down: this pod renders its own pages"),
   });
   return new SharedPages({
     tier,

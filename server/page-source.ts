@@ -52,5 +52,10 @@ export async function loadPages(services: SiteServices, dev: boolean, root = pro
   }
   const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
   const clientDir = path.join(root, "build/client");
-  return { pages: build.createSiteHandler(services, "production"), before: [], clientDir, build: buildIdentity(clientDir, APP_VERSION) };
+  return {
+    pages: build.createSiteHandler(services, "production"),
+    before: [],
+    clientDir,
+    build: buildIdentity(clientDir, APP_VERSION),
+  };
 }

@@ -36,7 +36,11 @@ export function connectWordPress(options: {
   const { config, wpUrl, metrics } = options;
   const credentials = { user: config.wpAuth?.user, appPassword: config.wpAuth?.appPassword };
   const health = createWordPressHealth({
-    probeClient: createWordPressClient({ baseUrl: wpUrl, ...credentials, timeoutMs: Math.min(config.wpTimeoutMs, 5000) }),
+    probeClient: createWordPressClient({
+      baseUrl: wpUrl,
+      ...credentials,
+      timeoutMs: Math.min(config.wpTimeoutMs, 5000),
+    }),
     credentialsSent: config.wpAuth !== undefined,
     logger: options.logger,
     onChange: options.onState,
@@ -61,7 +65,10 @@ export function connectWordPress(options: {
       noteOrigin(o.durationMs);
     },
   });
-  const uploadsGate = createWordPressGate({ maxInflight: MEDIA_BOUNDS.fetches.inflight, maxQueued: MEDIA_BOUNDS.fetches.waiting });
+  const uploadsGate = createWordPressGate({
+    maxInflight: MEDIA_BOUNDS.fetches.inflight,
+    maxQueued: MEDIA_BOUNDS.fetches.waiting,
+  });
   const mediaSourceUrl = async (id: number) => {
     const answer = await client.get<{ source_url?: unknown }>(`wp/v2/media/${id}`, { _fields: "source_url" });
     return typeof answer.data.source_url === "string" ? answer.data.source_url : undefined;

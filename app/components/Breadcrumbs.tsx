@@ -7,12 +7,18 @@ export function Breadcrumbs({ lang, trail }: { lang: Lang; trail: ({ section: Se
   return (
     <nav className="breadcrumbs" aria-label={t("nav.breadcrumbs")}>
       <ol>
-        <li><SmartLink to={localizePath(lang)}>{t("nav.home")}</SmartLink></li>
+        <li>
+          <SmartLink to={localizePath(lang)}>{t("nav.home")}</SmartLink>
+        </li>
         {trail.map((step, i) =>
           "section" in step ? (
-            <li key={i}><SmartLink to={localizePath(lang, step.section)}>{t(`nav.${step.section}`)}</SmartLink></li>
+            <li key={i}>
+              <SmartLink to={localizePath(lang, step.section)}>{t(`nav.${step.section}`)}</SmartLink>
+            </li>
           ) : (
-            <li key={i} aria-current="page">{step.label}</li>
+            <li key={i} aria-current="page">
+              {step.label}
+            </li>
           ),
         )}
       </ol>

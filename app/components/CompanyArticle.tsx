@@ -6,7 +6,15 @@ import { Prose } from "./Prose";
 import { ResponsiveImage } from "./ResponsiveImage";
 
 /** `page` null: a form page WordPress has no page for, shown under `title` with its form only. */
-export function CompanyArticle({ page, title, children }: { page: Page | null; title: string; children?: React.ReactNode }) {
+export function CompanyArticle({
+  page,
+  title,
+  children,
+}: {
+  page: Page | null;
+  title: string;
+  children?: React.ReactNode;
+}) {
   return (
     <article>
       <header className="reading__header">

@@ -26,18 +26,22 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
   const parsed = parsePath(pathname);
   const onNewsletterPage = sectionOf(parsed.words[0], parsed.lang) === "newsletter";
   const year = new Date().getFullYear();
-  const items = menu ?? (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
-    id: -(i + 1),
-    label: t(`nav.${section}`),
-    href: localizePath(lang, section),
-    external: false,
-    children: [],
-  }));
+  const items =
+    menu ??
+    (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
+      id: -(i + 1),
+      label: t(`nav.${section}`),
+      href: localizePath(lang, section),
+      external: false,
+      children: [],
+    }));
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
-          <p className="wordmark wordmark--footer" aria-hidden="true">FC</p>
+          <p className="wordmark wordmark--footer" aria-hidden="true">
+            FC
+          </p>
           <p className="site-footer__tagline">{t("tagline")}</p>
         </div>
         {items.length > 0 ? (
@@ -49,14 +53,23 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
           <address className="site-footer__company">
             <strong>{company.legalName || company.name}</strong>
             <span>{company.address}</span>
-            <span>{company.city}{company.country ? `, ${company.country}` : ""}</span>
-            {company.vat ? <span>{t("footer.vat")} {company.vat}</span> : null}
+            <span>
+              {company.city}
+              {company.country ? `, ${company.country}` : ""}
+            </span>
+            {company.vat ? (
+              <span>
+                {t("footer.vat")} {company.vat}
+              </span>
+            ) : null}
             {company.email ? <a href={`mailto:${company.email}`}>{company.email}</a> : null}
             {company.phone ? <a href={`tel:${company.phone.replace(/[^+\d]/g, "")}`}>{company.phone}</a> : null}
             {company.social.length > 0 ? (
               <span className="site-footer__social">
                 {company.social.map((s) => (
-                  <a key={s.url} href={s.url} rel="noopener me">{s.network}</a>
+                  <a key={s.url} href={s.url} rel="noopener me">
+                    {s.network}
+                  </a>
                 ))}
               </span>
             ) : null}
@@ -71,7 +84,9 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
         ) : null}
       </div>
       <div className="site-footer__legal">
-        <p>© {year} {company?.legalName || "FC"}. {t("footer.rights")}</p>
+        <p>
+          © {year} {company?.legalName || "FC"}. {t("footer.rights")}
+        </p>
         <PrivacyLinks lang={lang} />
       </div>
     </footer>

@@ -16,7 +16,12 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
   const t = useT();
   const [current, setCurrent] = useState(0);
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
-  if (images.length === 0) return <div className="gallery gallery--empty"><ResponsiveImage image={null} sizes="50vw" ratio="4 / 5" /></div>;
+  if (images.length === 0)
+    return (
+      <div className="gallery gallery--empty">
+        <ResponsiveImage image={null} sizes="50vw" ratio="4 / 5" />
+      </div>
+    );
   const image = images[Math.min(current, images.length - 1)]!;
   return (
     <div className="gallery">
@@ -40,14 +45,19 @@ export function Gallery({ images, name }: { images: GalleryImage[]; name: string
           onPointerMove={(e) => {
             if (!zoom) return;
             const rect = e.currentTarget.getBoundingClientRect();
-            setZoom({ x: ((e.clientX - rect.left) / rect.width) * 100, y: ((e.clientY - rect.top) / rect.height) * 100 });
+            setZoom({
+              x: ((e.clientX - rect.left) / rect.width) * 100,
+              y: ((e.clientY - rect.top) / rect.height) * 100,
+            });
           }}
         >
           <ResponsiveImage image={image} ratio="4 / 5" sizes={STAGE_SIZES} priority />
         </button>
         <ol className="gallery__swipe" aria-hidden="true">
           {images.map((img, i) => (
-            <li key={img.id}><ResponsiveImage image={img} ratio="4 / 5" sizes={STAGE_SIZES} priority={i === 0} /></li>
+            <li key={img.id}>
+              <ResponsiveImage image={img} ratio="4 / 5" sizes={STAGE_SIZES} priority={i === 0} />
+            </li>
           ))}
         </ol>
       </div>

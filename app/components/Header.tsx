@@ -25,7 +25,17 @@ export function fallbackMenu(lang: Lang, t: (key: string) => string): MenuItem[]
   }));
 }
 
-export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: MenuItem[]; cookie: LocaleCookieOptions; overHero: boolean }) {
+export function Header({
+  lang,
+  menu,
+  cookie,
+  overHero,
+}: {
+  lang: Lang;
+  menu: MenuItem[];
+  cookie: LocaleCookieOptions;
+  overHero: boolean;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
@@ -44,7 +54,13 @@ export function Header({ lang, menu, cookie, overHero }: { lang: Lang; menu: Men
   }, [open]);
 
   return (
-    <header ref={ref} className="site-header" data-over-hero={overHero || undefined} data-past-hero={pastHero || undefined} data-open={open || undefined}>
+    <header
+      ref={ref}
+      className="site-header"
+      data-over-hero={overHero || undefined}
+      data-past-hero={pastHero || undefined}
+      data-open={open || undefined}
+    >
       <div className="site-header__inner">
         <SmartLink to={localizePath(lang)} className="wordmark">
           <span className="wordmark__letters">FC</span>

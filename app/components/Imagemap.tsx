@@ -9,7 +9,15 @@ import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 import { useT } from "../lib/i18n";
 
-export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: ImagemapView; hrefOf: (p: ProductCardData) => string; priority?: boolean }) {
+export function Imagemap({
+  imagemap,
+  hrefOf,
+  priority = false,
+}: {
+  imagemap: ImagemapView;
+  hrefOf: (p: ProductCardData) => string;
+  priority?: boolean;
+}) {
   const t = useT();
   const [open, setOpen] = useState<number | null>(null);
   const id = useId();
@@ -17,13 +25,24 @@ export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: Ima
   return (
     <figure className="imagemap" onKeyDown={(e) => e.key === "Escape" && setOpen(null)}>
       <div className="imagemap__scene" style={{ "--scene-ratio": ratio } as CSSProperties}>
-        <ResponsiveImage image={imagemap.image} ratio={ratio} sizes="(min-width: 1440px) 1440px, 100vw" priority={priority} />
+        <ResponsiveImage
+          image={imagemap.image}
+          ratio={ratio}
+          sizes="(min-width: 1440px) 1440px, 100vw"
+          priority={priority}
+        />
         <ol className="imagemap__hotspots">
           {imagemap.hotspots.map((h, i) => {
             const cardId = `${id}-card-${i}`;
             const isOpen = open === i;
             return (
-              <li key={`${h.product.id}-${i}`} style={{ left: `${h.x}%`, top: `${h.y}%` }} className="hotspot" data-open={isOpen || undefined} data-side={h.x > 60 ? "left" : "right"}>
+              <li
+                key={`${h.product.id}-${i}`}
+                style={{ left: `${h.x}%`, top: `${h.y}%` }}
+                className="hotspot"
+                data-open={isOpen || undefined}
+                data-side={h.x > 60 ? "left" : "right"}
+              >
                 <button
                   type="button"
                   className="hotspot__button"
@@ -38,7 +57,9 @@ export function Imagemap({ imagemap, hrefOf, priority = false }: { imagemap: Ima
                   <ResponsiveImage image={h.product.image} ratio="4 / 5" sizes="120px" />
                   <div>
                     <p className="hotspot__name">{h.product.name}</p>
-                    <SmartLink to={hrefOf(h.product)} preventScrollReset className="link-arrow">{t("imagemap.view")}</SmartLink>
+                    <SmartLink to={hrefOf(h.product)} preventScrollReset className="link-arrow">
+                      {t("imagemap.view")}
+                    </SmartLink>
                   </div>
                 </div>
               </li>

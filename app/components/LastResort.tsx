@@ -22,12 +22,25 @@ export class LastResortBoundary extends Component<{ lang: Lang; children: ReactN
     if (!this.state.failed) return this.props.children;
     const text = LAST_RESORT_TEXT[this.props.lang];
     return (
-      <main id="main" className="error-page error-page--last-resort" tabIndex={-1} style={{ minHeight: "100vh", display: "grid", placeContent: "center", justifyItems: "center", textAlign: "center" }}>
+      <main
+        id="main"
+        className="error-page error-page--last-resort"
+        tabIndex={-1}
+        style={{
+          minHeight: "100vh",
+          display: "grid",
+          placeContent: "center",
+          justifyItems: "center",
+          textAlign: "center",
+        }}
+      >
         <title>Error – FC</title>
         <meta name="robots" content="noindex" />
         <h1 className="error-page__title">{text.message}</h1>
         <p className="error-page__actions">
-          <a className="button" href={localizePath(this.props.lang)}>{text.home}</a>
+          <a className="button" href={localizePath(this.props.lang)}>
+            {text.home}
+          </a>
         </p>
       </main>
     );

@@ -10,7 +10,12 @@ import type { MenuItem } from "../../common/content";
 import { useT } from "../lib/i18n";
 
 function ItemLink({ item, nav, home }: { item: MenuItem; nav: boolean; home?: string }) {
-  if (item.external) return <a href={item.href} rel="noopener">{item.label}</a>;
+  if (item.external)
+    return (
+      <a href={item.href} rel="noopener">
+        {item.label}
+      </a>
+    );
   return (
     <SmartLink to={item.href} nav={nav} end={nav && item.href === home}>
       {item.label}
@@ -78,7 +83,15 @@ function MenuTreeItem({ item, home, disclosure }: { item: MenuItem; home?: strin
 }
 
 /** A menu as nested lists; `disclosure`: children behind a button (the header), else always shown (the footer). */
-export function MenuTree({ items, home, disclosure = false }: { items: MenuItem[]; home?: string; disclosure?: boolean }) {
+export function MenuTree({
+  items,
+  home,
+  disclosure = false,
+}: {
+  items: MenuItem[];
+  home?: string;
+  disclosure?: boolean;
+}) {
   return (
     <ul className="menu-tree">
       {items.map((item) => (

@@ -9,13 +9,22 @@ import { isHydrated } from "../lib/hydration";
 
 export function PageTransition({ pageKey, children }: { pageKey: string; children: React.ReactNode }) {
   const navigation = useNavigation();
-  const leaving = navigation.state === "loading" && navigation.location !== undefined && listPathOf(navigation.location.pathname) !== pageKey;
+  const leaving =
+    navigation.state === "loading" &&
+    navigation.location !== undefined &&
+    listPathOf(navigation.location.pathname) !== pageKey;
   // The server's page, until the visitor leaves it; from then on every page enters with the fade.
   const serverPage = useRef<string | null>(isHydrated() ? null : pageKey);
   if (serverPage.current !== pageKey) serverPage.current = null;
   const enter = serverPage.current === null;
   return (
-    <div key={pageKey} className={enter ? "page-transition page-transition--enter" : "page-transition"} data-name="page" data-mode="out-in" data-leaving={leaving || undefined}>
+    <div
+      key={pageKey}
+      className={enter ? "page-transition page-transition--enter" : "page-transition"}
+      data-name="page"
+      data-mode="out-in"
+      data-leaving={leaving || undefined}
+    >
       {children}
     </div>
   );

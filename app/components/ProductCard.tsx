@@ -16,7 +16,17 @@ import { useT } from "../lib/i18n";
 
 const CARD_LINK = "a.product-card__link";
 
-export function ProductCard({ product, to, priority = false, headingLevel = 3 }: { product: ProductCardData; to: string; priority?: boolean; headingLevel?: 2 | 3 }) {
+export function ProductCard({
+  product,
+  to,
+  priority = false,
+  headingLevel = 3,
+}: {
+  product: ProductCardData;
+  to: string;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const t = useT();
   return (
@@ -24,12 +34,22 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
       {/* data-discover: React Router learns the routes of the links on the page from it, as from a <Link>. */}
       <a className="product-card__link" href={to} data-discover="true">
         <div className="product-card__media">
-          <ResponsiveImage image={product.image} ratio="4 / 5" sizes="(min-width: 1200px) 22vw, (min-width: 700px) 30vw, 46vw" priority={priority} />
+          <ResponsiveImage
+            image={product.image}
+            ratio="4 / 5"
+            sizes="(min-width: 1200px) 22vw, (min-width: 700px) 30vw, 46vw"
+            priority={priority}
+          />
         </div>
         <div className="product-card__text">
           {product.category ? <p className="label">{product.category}</p> : null}
           <Heading className="product-card__name">{product.name}</Heading>
-          {product.code ? <p className="product-card__code"><span className="visually-hidden">{t("product.code")} </span>{product.code}</p> : null}
+          {product.code ? (
+            <p className="product-card__code">
+              <span className="visually-hidden">{t("product.code")} </span>
+              {product.code}
+            </p>
+          ) : null}
         </div>
       </a>
       <WishlistToggle englishId={product.englishId} name={product.name} />
@@ -43,7 +63,19 @@ export function ProductCard({ product, to, priority = false, headingLevel = 3 }:
  * under an open product dialog, or below a product's photos (related objects): there they load
  * lazily like the rest and leave the bandwidth to the photo on screen.
  */
-export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFold = true }: { products: ProductCardData[]; hrefOf: (p: ProductCardData) => string; label?: string; headingLevel?: 2 | 3; aboveFold?: boolean }) {
+export function ProductGrid({
+  products,
+  hrefOf,
+  label,
+  headingLevel = 3,
+  aboveFold = true,
+}: {
+  products: ProductCardData[];
+  hrefOf: (p: ProductCardData) => string;
+  label?: string;
+  headingLevel?: 2 | 3;
+  aboveFold?: boolean;
+}) {
   const list = useRef<HTMLUListElement>(null);
   const prefetch = useCardLinks(list, products);
   return (
@@ -55,7 +87,9 @@ export function ProductGrid({ products, hrefOf, label, headingLevel = 3, aboveFo
           </li>
         ))}
       </ul>
-      {prefetch.map((page) => <PrefetchPageLinks key={page} page={page} />)}
+      {prefetch.map((page) => (
+        <PrefetchPageLinks key={page} page={page} />
+      ))}
     </>
   );
 }
@@ -74,7 +108,16 @@ function useCardLinks(list: React.RefObject<HTMLUListElement | null>, products: 
     if (!element) return;
     const onClick = (event: MouseEvent) => {
       const link = (event.target as Element | null)?.closest?.(CARD_LINK);
-      if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (
+        !link ||
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
       const href = link.getAttribute("href");
       if (!href || !isPagePath(href) || (link.getAttribute("target") ?? "_self") !== "_self") return;
       event.preventDefault();

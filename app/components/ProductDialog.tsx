@@ -10,7 +10,15 @@ import { usePublicConfig } from "../lib/use-public-config";
 import { useT } from "../lib/i18n";
 import { isHydrated } from "../lib/hydration";
 
-export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: string; labelledBy: string; children: React.ReactNode }) {
+export function ProductDialog({
+  closeTo,
+  labelledBy,
+  children,
+}: {
+  closeTo: string;
+  labelledBy: string;
+  children: React.ReactNode;
+}) {
   const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
@@ -22,14 +30,20 @@ export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: stri
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    const returnFocus = document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement) ? document.activeElement : null;
+    const returnFocus =
+      document.activeElement instanceof HTMLElement && !dialog.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     if (dialog.open) dialog.close();
     dialog.showModal();
     document.documentElement.dataset.dialogOpen = "true";
     dialog.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       delete document.documentElement.dataset.dialogOpen;
-      const target = returnFocus && document.contains(returnFocus) ? returnFocus : document.querySelector<HTMLElement>("main a, main button");
+      const target =
+        returnFocus && document.contains(returnFocus)
+          ? returnFocus
+          : document.querySelector<HTMLElement>("main a, main button");
       target?.focus({ preventScroll: true });
     };
   }, []);
@@ -58,8 +72,16 @@ export function ProductDialog({ closeTo, labelledBy, children }: { closeTo: stri
           {/* The page behind a modal is inert: the dialog carries its own language switch. */}
           <LanguageSwitcher lang={lang} cookie={localeCookie} />
         </div>
-        <button type="button" className="product-dialog__close" onClick={close} aria-label={t("product.close")} data-autofocus>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22"><path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.4" /></svg>
+        <button
+          type="button"
+          className="product-dialog__close"
+          onClick={close}
+          aria-label={t("product.close")}
+          data-autofocus
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22">
+            <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="1.4" />
+          </svg>
         </button>
         {children}
       </div>

@@ -10,14 +10,22 @@ export const SORTS: ProductSort[] = ["newest", "oldest", "name", "name-desc"];
 export type CategoryChoice = Pick<Category, "id" | "slug" | "name">;
 export type ColourChoice = Pick<Colour, "id" | "slug" | "name" | "hex">;
 
-export function filterChoices(categories: Category[], colours: Colour[]): { categories: CategoryChoice[]; colours: ColourChoice[] } {
+export function filterChoices(
+  categories: Category[],
+  colours: Colour[],
+): { categories: CategoryChoice[]; colours: ColourChoice[] } {
   return {
     categories: categories.map(({ id, slug, name }) => ({ id, slug, name })),
     colours: colours.map(({ id, slug, name, hex }) => ({ id, slug, name, hex })),
   };
 }
 
-export function ProductFilters({ categories, colours, current, action }: {
+export function ProductFilters({
+  categories,
+  colours,
+  current,
+  action,
+}: {
   categories: CategoryChoice[];
   colours: ColourChoice[];
   current: { category?: string; colour?: string; sort: ProductSort; q?: string };
@@ -30,7 +38,8 @@ export function ProductFilters({ categories, colours, current, action }: {
   const apply = (form: HTMLFormElement) => {
     const params = new URLSearchParams();
     for (const [name, value] of new FormData(form)) {
-      if (typeof value === "string" && value.trim() !== "" && !(name === "sort" && value === "newest")) params.set(name, value.trim());
+      if (typeof value === "string" && value.trim() !== "" && !(name === "sort" && value === "newest"))
+        params.set(name, value.trim());
     }
     const qs = params.toString();
     void navigate(qs ? `${action}?${qs}` : action, { preventScrollReset: true });
@@ -52,13 +61,24 @@ export function ProductFilters({ categories, colours, current, action }: {
     >
       <div className="filters__field">
         <label htmlFor="filter-q">{t("products.search")}</label>
-        <input id="filter-q" name="q" type="search" defaultValue={current.q ?? ""} maxLength={100} placeholder={t("products.searchPlaceholder")} />
+        <input
+          id="filter-q"
+          name="q"
+          type="search"
+          defaultValue={current.q ?? ""}
+          maxLength={100}
+          placeholder={t("products.searchPlaceholder")}
+        />
       </div>
       <div className="filters__field">
         <label htmlFor="filter-category">{t("products.category")}</label>
         <select id="filter-category" name="category" defaultValue={current.category ?? ""}>
           <option value="">{t("products.all")}</option>
-          {categories.map((c) => <option key={c.id} value={c.slug}>{c.name}</option>)}
+          {categories.map((c) => (
+            <option key={c.id} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       <fieldset className="filters__swatches">
@@ -79,10 +99,16 @@ export function ProductFilters({ categories, colours, current, action }: {
       <div className="filters__field">
         <label htmlFor="filter-sort">{t("products.sort")}</label>
         <select id="filter-sort" name="sort" defaultValue={current.sort}>
-          {SORTS.map((s) => <option key={s} value={s}>{t(`products.sorts.${s}`)}</option>)}
+          {SORTS.map((s) => (
+            <option key={s} value={s}>
+              {t(`products.sorts.${s}`)}
+            </option>
+          ))}
         </select>
       </div>
-      <button type="submit" className="button button--quiet filters__apply">{t("products.apply")}</button>
+      <button type="submit" className="button button--quiet filters__apply">
+        {t("products.apply")}
+      </button>
     </Form>
   );
 }

@@ -35,7 +35,15 @@ export function Prose({ html, className }: { html: string; className?: string })
         onClick={(event) => {
           const link = (event.target as Element).closest?.("a[href]");
           if (!(link instanceof HTMLAnchorElement) || !isClientLink(link)) return;
-          if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+          if (
+            event.defaultPrevented ||
+            event.button !== 0 ||
+            event.metaKey ||
+            event.ctrlKey ||
+            event.shiftKey ||
+            event.altKey
+          )
+            return;
           event.preventDefault();
           void navigate(link.getAttribute("href")!);
         }}
@@ -50,5 +58,7 @@ export function Prose({ html, className }: { html: string; className?: string })
 /** A link to a page of the site that opens in this tab. */
 function isClientLink(link: HTMLAnchorElement): boolean {
   const target = link.getAttribute("target");
-  return isPagePath(link.getAttribute("href") ?? "") && !link.hasAttribute("download") && (!target || target === "_self");
+  return (
+    isPagePath(link.getAttribute("href") ?? "") && !link.hasAttribute("download") && (!target || target === "_self")
+  );
 }

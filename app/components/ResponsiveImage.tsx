@@ -26,7 +26,14 @@ export function ResponsiveImage({
   ratio?: string;
   alt?: string;
 }) {
-  if (!image) return <div className={`image-placeholder ${className ?? ""}`} style={ratio ? { aspectRatio: ratio } : undefined} aria-hidden="true" />;
+  if (!image)
+    return (
+      <div
+        className={`image-placeholder ${className ?? ""}`}
+        style={ratio ? { aspectRatio: ratio } : undefined}
+        aria-hidden="true"
+      />
+    );
   const { src, srcSet } = "srcSet" in image ? image : sourcesOf(image);
   return (
     <img
@@ -40,7 +47,11 @@ export function ResponsiveImage({
       loading={priority ? "eager" : "lazy"}
       decoding={priority ? "sync" : "async"}
       fetchPriority={priority ? "high" : undefined}
-      style={ratio || image.focal ? { aspectRatio: ratio, objectPosition: image.focal ? focalPosition(image.focal) : undefined } : undefined}
+      style={
+        ratio || image.focal
+          ? { aspectRatio: ratio, objectPosition: image.focal ? focalPosition(image.focal) : undefined }
+          : undefined
+      }
     />
   );
 }

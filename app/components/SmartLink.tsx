@@ -29,7 +29,11 @@ export function SmartLink({ prefetchOnView = true, nav = false, end, to, ...rest
 
   return (
     <>
-      {nav ? <NavLink ref={ref} to={to} end={end} prefetch="none" {...rest} /> : <Link ref={ref} to={to} prefetch="none" {...rest} />}
+      {nav ? (
+        <NavLink ref={ref} to={to} end={end} prefetch="none" {...rest} />
+      ) : (
+        <Link ref={ref} to={to} prefetch="none" {...rest} />
+      )}
       {prefetchPage ? <PrefetchPageLinks page={prefetchPage} /> : null}
     </>
   );

@@ -3,7 +3,15 @@ import { ResponsiveImage } from "./ResponsiveImage";
 import { SmartLink } from "./SmartLink";
 
 /** A large image tile with a serif title: categories, collections, exclusives. */
-export function Tile({ to, title, image, caption, kicker, priority = false, ratio = "4 / 5" }: {
+export function Tile({
+  to,
+  title,
+  image,
+  caption,
+  kicker,
+  priority = false,
+  ratio = "4 / 5",
+}: {
   to: string;
   title: string;
   image: ShownImage | null;
@@ -15,7 +23,13 @@ export function Tile({ to, title, image, caption, kicker, priority = false, rati
   return (
     <SmartLink to={to} className="tile">
       <div className="tile__media">
-        <ResponsiveImage image={image} ratio={ratio} sizes="(min-width: 900px) 33vw, 100vw" priority={priority} alt="" />
+        <ResponsiveImage
+          image={image}
+          ratio={ratio}
+          sizes="(min-width: 900px) 33vw, 100vw"
+          priority={priority}
+          alt=""
+        />
       </div>
       <div className="tile__text">
         {kicker ? <p className="label">{kicker}</p> : null}

@@ -32,7 +32,10 @@ export function ensureGtag(win: AnalyticsWindow): (...args: unknown[]) => void {
   return win.gtag;
 }
 
-export type ConsentModeState = Record<"analytics_storage" | "ad_storage" | "ad_user_data" | "ad_personalization", "granted" | "denied">;
+export type ConsentModeState = Record<
+  "analytics_storage" | "ad_storage" | "ad_user_data" | "ad_personalization",
+  "granted" | "denied"
+>;
 
 export function consentModeState(choice: Pick<ConsentChoice, "analytics" | "marketing"> | null): ConsentModeState {
   const g = (on: boolean | undefined) => (on ? "granted" : "denied");
@@ -44,7 +47,10 @@ export function consentModeState(choice: Pick<ConsentChoice, "analytics" | "mark
   };
 }
 
-export function updateConsentMode(win: AnalyticsWindow, choice: Pick<ConsentChoice, "analytics" | "marketing"> | null): void {
+export function updateConsentMode(
+  win: AnalyticsWindow,
+  choice: Pick<ConsentChoice, "analytics" | "marketing"> | null,
+): void {
   ensureGtag(win)("consent", "update", consentModeState(choice));
 }
 
@@ -53,7 +59,12 @@ export function tagManagerUrl(scriptUrl: string, gtmId: string): string {
 }
 
 /** Adds the tag-manager script once. Returns false when it was there already. */
-export function loadTagManager(win: AnalyticsWindow, doc: Pick<Document, "createElement" | "head" | "querySelector">, gtmId: string, scriptUrl: string): boolean {
+export function loadTagManager(
+  win: AnalyticsWindow,
+  doc: Pick<Document, "createElement" | "head" | "querySelector">,
+  gtmId: string,
+  scriptUrl: string,
+): boolean {
   const src = tagManagerUrl(scriptUrl, gtmId);
   if (doc.querySelector(`script[data-tag-manager]`)) return false;
   (win.dataLayer ??= []).push({ "gtm.start": Date.now(), event: "gtm.js" });
@@ -74,7 +85,13 @@ export interface PageView {
   language: string;
 }
 
-export function pageViewEvent(input: { origin: string; path: string; title: string; lang: string; measurementId: string | undefined }): PageView {
+export function pageViewEvent(input: {
+  origin: string;
+  path: string;
+  title: string;
+  lang: string;
+  measurementId: string | undefined;
+}): PageView {
   return {
     event: "page_view",
     send_to: input.measurementId,
@@ -113,13 +130,15 @@ export function useAnalytics(): void {
         if (cancelled || lastPageViewKey === key) return;
         lastPageViewKey = key;
         const win = window as unknown as AnalyticsWindow;
-        (win.dataLayer ??= []).push(pageViewEvent({
-          origin: window.location.origin,
-          path: location.pathname + location.search,
-          title: document.title,
-          lang: langFromPath(location.pathname),
-          measurementId,
-        }));
+        (win.dataLayer ??= []).push(
+          pageViewEvent({
+            origin: window.location.origin,
+            path: location.pathname + location.search,
+            title: document.title,
+            lang: langFromPath(location.pathname),
+            measurementId,
+          }),
+        );
       });
     }, 0);
     return () => {

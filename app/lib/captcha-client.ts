@@ -111,10 +111,14 @@ export function loadScriptTag(url: string): Promise<void> {
     script.async = true;
     script.defer = true;
     script.addEventListener("load", () => resolve(), { once: true });
-    script.addEventListener("error", () => {
-      script.remove();
-      reject(new Error(`could not load ${url}`));
-    }, { once: true });
+    script.addEventListener(
+      "error",
+      () => {
+        script.remove();
+        reject(new Error(`could not load ${url}`));
+      },
+      { once: true },
+    );
     document.head.appendChild(script);
   });
 }

@@ -37,7 +37,11 @@ export function claimReload(now = Date.now(), storage: GuardStorage = sessionSto
  * Loads `target` (default: this page) as a new document, unless the guard refuses.
  * Returns whether it did.
  */
-export function reloadAfterChunkFailure(target: string = window.location.href, now = Date.now(), storage: GuardStorage = sessionStorage): boolean {
+export function reloadAfterChunkFailure(
+  target: string = window.location.href,
+  now = Date.now(),
+  storage: GuardStorage = sessionStorage,
+): boolean {
   if (!claimReload(now, storage)) return false;
   if (target === window.location.href) window.location.reload();
   else window.location.assign(target);
@@ -65,7 +69,9 @@ export function navigationTarget(): string {
 
 export function isChunkLoadError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /Loading chunk .* failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(message);
+  return /Loading chunk .* failed|Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(
+    message,
+  );
 }
 
 /**
@@ -101,7 +107,11 @@ export function installChunkReloadGuard(): void {
     "error",
     (event) => {
       const target = event.target;
-      if (target instanceof HTMLLinkElement && target.rel === "stylesheet" && new URL(target.href).origin === window.location.origin) {
+      if (
+        target instanceof HTMLLinkElement &&
+        target.rel === "stylesheet" &&
+        new URL(target.href).origin === window.location.origin
+      ) {
         reloadAfterChunkFailure(navigationTarget());
       }
     },

@@ -44,17 +44,30 @@ export function isNoise(message: string, source: string | undefined, origin: str
 }
 
 export function buildPayload(
-  input: { kind: ClientErrorPayload["kind"]; error: unknown; message?: string; source?: string; line?: number; column?: number },
+  input: {
+    kind: ClientErrorPayload["kind"];
+    error: unknown;
+    message?: string;
+    source?: string;
+    line?: number;
+    column?: number;
+  },
   context: { origin: string; pathname: string; release?: string },
 ): ClientErrorPayload {
   const error = input.error;
-  const message = input.message || (error instanceof Error ? `${error.name}: ${error.message}` : typeof error === "string" ? error : (() => {
-    try {
-      return JSON.stringify(error) ?? String(error);
-    } catch {
-      return String(error);
-    }
-  })());
+  const message =
+    input.message ||
+    (error instanceof Error
+      ? `${error.name}: ${error.message}`
+      : typeof error === "string"
+        ? error
+        : (() => {
+            try {
+              return JSON.stringify(error) ?? String(error);
+            } catch {
+              return String(error);
+            }
+          })());
   const payload: ClientErrorPayload = {
     kind: input.kind,
     message: scrubText(message || "unknown error", 500),
@@ -67,7 +80,8 @@ export function buildPayload(
   if (error instanceof Error && error.stack) payload.stack = scrubText(error.stack, 4000);
   // Stay under the endpoint's limit whatever the stack holds.
   while (new TextEncoder().encode(JSON.stringify(payload)).length > MAX_BYTES - 256 && payload.stack) {
-    payload.stack = payload.stack.length > 200 ? payload.stack.slice(0, Math.floor(payload.stack.length / 2)) : undefined;
+    payload.stack =
+      payload.stack.length > 200 ? payload.stack.slice(0, Math.floor(payload.stack.length / 2)) : undefined;
   }
   return payload;
 }
@@ -98,7 +112,11 @@ export function createClientErrorReporter(options: ReporterOptions): ClientError
   return {
     report(input) {
       if (!sampled || sent >= max) return false;
-      const payload = buildPayload(input, { origin: options.origin, pathname: options.pathname(), release: options.release });
+      const payload = buildPayload(input, {
+        origin: options.origin,
+        pathname: options.pathname(),
+        release: options.release,
+      });
       if (isNoise(payload.message, input.source, options.origin)) return false;
       const key = `${payload.kind}|${payload.message}|${payload.source ?? ""}|${payload.line ?? ""}`;
       if (seen.has(key)) return false;
@@ -133,7 +151,14 @@ export function installClientErrorReporter(release: string): ClientErrorReporter
   window.addEventListener("error", (event: ErrorEvent) => {
     // Resource load errors (img, script) arrive here without an ErrorEvent's message.
     if (!(event instanceof ErrorEvent)) return;
-    reporter.report({ kind: "error", error: event.error, message: event.error instanceof Error ? undefined : event.message, source: event.filename, line: event.lineno, column: event.colno });
+    reporter.report({
+      kind: "error",
+      error: event.error,
+      message: event.error instanceof Error ? undefined : event.message,
+      source: event.filename,
+      line: event.lineno,
+      column: event.colno,
+    });
   });
   window.addEventListener("unhandledrejection", (event: PromiseRejectionEvent) => {
     reporter.report({ kind: "unhandledrejection", error: event.reason });

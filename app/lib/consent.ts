@@ -25,7 +25,13 @@ export function readConsent(storage: StorageLike | undefined, now = Date.now()):
     const raw = storage?.getItem(CONSENT_STORAGE_KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<ConsentChoice>;
-    if (value.v !== CONSENT_VERSION || typeof value.analytics !== "boolean" || typeof value.marketing !== "boolean" || typeof value.at !== "string") return null;
+    if (
+      value.v !== CONSENT_VERSION ||
+      typeof value.analytics !== "boolean" ||
+      typeof value.marketing !== "boolean" ||
+      typeof value.at !== "string"
+    )
+      return null;
     const at = Date.parse(value.at);
     if (!Number.isFinite(at) || now - at > CONSENT_MAX_AGE_MS || at - now > 24 * 60 * 60 * 1000) return null;
     return { analytics: value.analytics, marketing: value.marketing, at: value.at, v: CONSENT_VERSION };
@@ -34,8 +40,17 @@ export function readConsent(storage: StorageLike | undefined, now = Date.now()):
   }
 }
 
-export function writeConsent(storage: StorageLike | undefined, choice: Pick<ConsentChoice, "analytics" | "marketing">, now = Date.now()): ConsentChoice {
-  const value: ConsentChoice = { analytics: choice.analytics, marketing: choice.marketing, at: new Date(now).toISOString(), v: CONSENT_VERSION };
+export function writeConsent(
+  storage: StorageLike | undefined,
+  choice: Pick<ConsentChoice, "analytics" | "marketing">,
+  now = Date.now(),
+): ConsentChoice {
+  const value: ConsentChoice = {
+    analytics: choice.analytics,
+    marketing: choice.marketing,
+    at: new Date(now).toISOString(),
+    v: CONSENT_VERSION,
+  };
   try {
     storage?.setItem(CONSENT_STORAGE_KEY, JSON.stringify(value));
   } catch {
@@ -50,7 +65,10 @@ export function allowsTags(choice: ConsentChoice | null): boolean {
 }
 
 /** The hosted policies of the consent service, per language (iubenda's public URL pattern). */
-export function policyLinks(ids: { en: string | undefined; it: string | undefined } | undefined, lang: "en" | "it"): { privacy: string; cookie: string } | null {
+export function policyLinks(
+  ids: { en: string | undefined; it: string | undefined } | undefined,
+  lang: "en" | "it",
+): { privacy: string; cookie: string } | null {
   const id = ids?.[lang] ?? ids?.en ?? ids?.it;
   if (!id || !/^\d+$/.test(id)) return null;
   const base = `https://www.iubenda.com/privacy-policy/${id}`;

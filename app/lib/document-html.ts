@@ -70,11 +70,14 @@ export function documentHtml(html: string): string {
     preloads.push(href);
     return "";
   });
-  return head + inertOpening(preloads) + hydration[1] + inertClosing + html.slice(hydration.index + hydration[0].length);
+  return (
+    head + inertOpening(preloads) + hydration[1] + inertClosing + html.slice(hydration.index + hydration[0].length)
+  );
 }
 
 const hrefOf = (attributes: string) => /\bhref="([^"]+)"/.exec(attributes)?.[1];
-const inertOpening = (preloads: string[]) => `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">`;
+const inertOpening = (preloads: string[]) =>
+  `<script type="${INERT_HYDRATION_TYPE}" id="fc-hydration" data-preload="${escapeAttribute(JSON.stringify(preloads))}">`;
 const inertClosing = `</script><script>${LOADER}</script>`;
 
 const HYDRATION_OPENING = Buffer.from('<script type="module" async="">', "latin1");
@@ -109,7 +112,13 @@ export function documentBytes(body: Buffer): Buffer {
     parts.push(body.subarray(kept, at));
     kept = end + 1;
   }
-  parts.push(body.subarray(kept, opening), Buffer.from(inertOpening(preloads), "latin1"), body.subarray(textStart, closing), INERT_CLOSING, body.subarray(closing + SCRIPT_CLOSING.length));
+  parts.push(
+    body.subarray(kept, opening),
+    Buffer.from(inertOpening(preloads), "latin1"),
+    body.subarray(textStart, closing),
+    INERT_CLOSING,
+    body.subarray(closing + SCRIPT_CLOSING.length),
+  );
   return Buffer.concat(parts);
 }
 

@@ -72,7 +72,14 @@ let empty: I18n | undefined;
 function emptyInstance(): I18n {
   if (!empty) {
     empty = i18next.createInstance();
-    void empty.use(initReactI18next).init({ lng: DEFAULT_LANG, ns: ["common"], defaultNS: "common", resources: {}, initAsync: false, returnNull: false });
+    void empty.use(initReactI18next).init({
+      lng: DEFAULT_LANG,
+      ns: ["common"],
+      defaultNS: "common",
+      resources: {},
+      initAsync: false,
+      returnNull: false,
+    });
   }
   return empty;
 }
@@ -96,7 +103,8 @@ export function useT(): TFunction {
 type Template = readonly string[];
 const PLACEHOLDER = /\{\{\s*([A-Za-z_]\w*)\s*\}\}/g;
 /** Options i18next gives a meaning of their own (plurals, context, fallbacks…): never filled in here. */
-const SPECIAL_OPTION = /^(count|context|ordinal|defaultValue|lngs?|ns|replace|interpolation|returnObjects|joinArrays|postProcess|keySeparator|nsSeparator)$/;
+const SPECIAL_OPTION =
+  /^(count|context|ordinal|defaultValue|lngs?|ns|replace|interpolation|returnObjects|joinArrays|postProcess|keySeparator|nsSeparator)$/;
 
 /**
  * The message of `key` as a template, when filling it in is plain substitution: a string of
@@ -104,8 +112,14 @@ const SPECIAL_OPTION = /^(count|context|ordinal|defaultValue|lngs?|ns|replace|in
  * (`$t(`), no formatting (`{{name, format}}`), no plural forms. Null otherwise: i18next answers.
  */
 function templateOf(instance: I18n, key: string): Template | null {
-  const text = (instance.getResource(instance.language, "common", key) ?? instance.getResource(DEFAULT_LANG, "common", key)) as unknown;
-  if (typeof text !== "string" || text.includes("$t(") || instance.getResource(instance.language, "common", `${key}_other`) !== undefined) return null;
+  const text = (instance.getResource(instance.language, "common", key) ??
+    instance.getResource(DEFAULT_LANG, "common", key)) as unknown;
+  if (
+    typeof text !== "string" ||
+    text.includes("$t(") ||
+    instance.getResource(instance.language, "common", `${key}_other`) !== undefined
+  )
+    return null;
   const parts = text.split(PLACEHOLDER);
   // split() with a capturing group puts the names at odd indexes: any other "{{" left is formatting.
   return parts.some((part, i) => i % 2 === 0 && part.includes("{{")) ? null : parts;
@@ -152,7 +166,10 @@ export function fixedTranslator(instance: I18n): TFunction {
   const templates = new Map<string, Template | null>();
   const plurals = new Intl.PluralRules(instance.language);
   // i18next asks for `key_zero` first when the count is 0, whatever the language's rules say.
-  const formOf = (key: string, count: number) => (count === 0 && instance.getResource(instance.language, "common", `${key}_zero`) !== undefined ? `${key}_zero` : `${key}_${plurals.select(count)}`);
+  const formOf = (key: string, count: number) =>
+    count === 0 && instance.getResource(instance.language, "common", `${key}_zero`) !== undefined
+      ? `${key}_zero`
+      : `${key}_${plurals.select(count)}`;
   const fast = (key: unknown, ...rest: unknown[]) => {
     if (typeof key !== "string") return translate(key, ...rest);
     if (rest.length === 0) {
@@ -167,7 +184,8 @@ export function fixedTranslator(instance: I18n): TFunction {
     if (form === undefined && Object.keys(options).some((k) => SPECIAL_OPTION.test(k))) return translate(key, ...rest);
     const id = form ?? key;
     let template = templates.get(id);
-    if (template === undefined) templates.set(id, (template = form === undefined ? templateOf(instance, key) : pluralTemplateOf(instance, form)));
+    if (template === undefined)
+      templates.set(id, (template = form === undefined ? templateOf(instance, key) : pluralTemplateOf(instance, form)));
     return (template && fill(template, options as Record<string, unknown>)) ?? translate(key, ...rest);
   };
   return fast as unknown as TFunction;

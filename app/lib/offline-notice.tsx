@@ -8,7 +8,15 @@
 // they are done.
 import { useEffect, useRef, useState } from "react";
 import { createPath, useLocation, useNavigation } from "react-router";
-import { checkForUpdate, followedLink, handOverTo, isUpdateReady, registerServiceWorker, useOnline, useUpdateReady } from "./offline";
+import {
+  checkForUpdate,
+  followedLink,
+  handOverTo,
+  isUpdateReady,
+  registerServiceWorker,
+  useOnline,
+  useUpdateReady,
+} from "./offline";
 import { useT } from "./i18n";
 import "./offline-notice.css";
 
@@ -69,9 +77,20 @@ export function SiteStatus() {
     if (!navigator.onLine) window.location.assign(target);
   }, [target]);
 
-  const message = !online ? t("offline.status") : updateReady ? t("offline.updateReady") : backOnline ? t("offline.backOnline") : "";
+  const message = !online
+    ? t("offline.status")
+    : updateReady
+      ? t("offline.updateReady")
+      : backOnline
+        ? t("offline.backOnline")
+        : "";
   return (
-    <div className="site-status" role="status" aria-live="polite" data-state={!online ? "offline" : updateReady ? "update" : backOnline ? "online" : "idle"}>
+    <div
+      className="site-status"
+      role="status"
+      aria-live="polite"
+      data-state={!online ? "offline" : updateReady ? "update" : backOnline ? "online" : "idle"}
+    >
       {message ? <p className="site-status__message">{message}</p> : null}
     </div>
   );

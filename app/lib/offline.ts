@@ -24,7 +24,11 @@ function subscribeOnline(listener: Listener): () => void {
 
 /** True while the browser says it is online (always true on the server). */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
 }
 
 // --- the worker and its updates ---------------------------------------------------------------
@@ -100,7 +104,8 @@ export function checkForUpdate(now = Date.now()): void {
  * a modified click, an anchor on the same page).
  */
 export function followedLink(event: MouseEvent, here: Location): string | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+    return null;
   const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return null;
   const url = new URL(anchor.href, here.href);

@@ -51,7 +51,13 @@ export function sourcesOf(image: Pick<Image, "url" | "width" | "height" | "sizes
 
 export function sourcedImage(image: Image | null): SourcedImage | null {
   if (!image) return null;
-  return { ...sourcesOf(image), width: image.width, height: image.height, alt: image.alt, ...(image.focal ? { focal: image.focal } : {}) };
+  return {
+    ...sourcesOf(image),
+    width: image.width,
+    height: image.height,
+    alt: image.alt,
+    ...(image.focal ? { focal: image.focal } : {}),
+  };
 }
 
 /** The smallest file of a sourced image (a thumbnail beside a form): the first srcset entry. */
@@ -61,7 +67,14 @@ export function smallestSource(image: SourcedImage): string {
 
 export function shownImage(image: Image | null): ShownImage | null {
   if (!image) return null;
-  return { url: image.url, width: image.width, height: image.height, alt: image.alt, sizes: renditionsOf(image), ...(image.focal ? { focal: image.focal } : {}) };
+  return {
+    url: image.url,
+    width: image.width,
+    height: image.height,
+    alt: image.alt,
+    sizes: renditionsOf(image),
+    ...(image.focal ? { focal: image.focal } : {}),
+  };
 }
 
 /** The English original's id: the wishlist and the contact form know a product by it in both languages. */
@@ -85,7 +98,9 @@ export function productCards(products: readonly ProductSummary[]): ProductCardDa
 }
 
 /** A room scene as the page shows it: its hotspots open product cards. */
-export type ImagemapView = Omit<Imagemap, "hotspots"> & { hotspots: { x: number; y: number; product: ProductCardData }[] };
+export type ImagemapView = Omit<Imagemap, "hotspots"> & {
+  hotspots: { x: number; y: number; product: ProductCardData }[];
+};
 
 export function imagemapView(imagemap: Imagemap | null): ImagemapView | null {
   if (!imagemap) return null;
@@ -93,7 +108,10 @@ export function imagemapView(imagemap: Imagemap | null): ImagemapView | null {
 }
 
 /** A project as its list shows it: its scene and its objects as cards. */
-export type ProjectView = Omit<Project, "imagemap" | "products"> & { imagemap: ImagemapView | null; products: ProductCardData[] };
+export type ProjectView = Omit<Project, "imagemap" | "products"> & {
+  imagemap: ImagemapView | null;
+  products: ProductCardData[];
+};
 
 export function projectView(project: Project): ProjectView {
   return { ...project, imagemap: imagemapView(project.imagemap), products: productCards(project.products) };
@@ -110,7 +128,11 @@ function galleryImage(image: Image): GalleryImage {
 }
 
 /** A product as its page shows it: all of it, its pictures with their sources, its related objects as cards. */
-export type ProductView = Omit<Product, "related" | "gallery" | "image"> & { gallery: GalleryImage[]; image: GalleryImage | null; related: ProductCardData[] };
+export type ProductView = Omit<Product, "related" | "gallery" | "image"> & {
+  gallery: GalleryImage[];
+  image: GalleryImage | null;
+  related: ProductCardData[];
+};
 
 export function productView(product: Product): ProductView {
   return {

@@ -32,7 +32,8 @@ export async function redirectFromOldSlug(
   const encoded = encodeURIComponent(slug);
   const at = url.pathname.indexOf(`/${encoded}`);
   if (at < 0) return;
-  const path = url.pathname.slice(0, at) + `/${encodeURIComponent(current)}` + url.pathname.slice(at + encoded.length + 1);
+  const path =
+    url.pathname.slice(0, at) + `/${encodeURIComponent(current)}` + url.pathname.slice(at + encoded.length + 1);
   throw redirect(path + url.search, 301);
 }
 
@@ -42,7 +43,13 @@ export async function redirectFromOldSlug(
  * answers 404. Only the key the caller could not find is mapped; the rest of the path and the
  * (declared) query are kept.
  */
-export async function redirectToTranslation(content: ContentService, kind: Translatable, key: string, lang: Lang, url: URL): Promise<void> {
+export async function redirectToTranslation(
+  content: ContentService,
+  kind: Translatable,
+  key: string,
+  lang: Lang,
+  url: URL,
+): Promise<void> {
   const match = matchRoute(url.pathname);
   const at = match?.keys.find((k) => k.key.content === kind && safeDecode(k.value) === key);
   if (!match || !at) return;
@@ -98,7 +105,12 @@ export function metaFrom(
   if (args.error) return [];
   const config = rootConfig(args.matches as Parameters<typeof rootConfig>[0]);
   const { jsonLd, ...input } = extra;
-  const data = (args.loaderData ?? {}) as { alternates?: PageMetaInput["alternates"]; title?: string; description?: string; image?: PageMetaInput["image"] };
+  const data = (args.loaderData ?? {}) as {
+    alternates?: PageMetaInput["alternates"];
+    title?: string;
+    description?: string;
+    image?: PageMetaInput["image"];
+  };
   const lang = langFromPath(args.location.pathname);
   const siteUrl = config?.siteUrl ?? "";
   return [
@@ -118,12 +130,21 @@ export function metaFrom(
 }
 
 /** `meta` of a page listing products (a category, a collection, an exclusive): CollectionPage + ItemList. */
-export function productListMeta(args: Parameters<typeof metaFrom>[0] & { loaderData?: { title?: string } }, products: readonly { id: number; name: string }[]) {
+export function productListMeta(
+  args: Parameters<typeof metaFrom>[0] & { loaderData?: { title?: string } },
+  products: readonly { id: number; name: string }[],
+) {
   const lang = langFromPath(args.location.pathname);
   const listPath = listPathOf(args.location.pathname);
   return metaFrom(args, {
     jsonLd: (siteUrl) => [
-      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(products, (p) => productPath(listPath, lang, p.id))),
+      collectionPageLd(
+        siteUrl,
+        args.loaderData?.title ?? "",
+        listPath,
+        lang,
+        productItems(products, (p) => productPath(listPath, lang, p.id)),
+      ),
     ],
   });
 }

@@ -49,9 +49,19 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
   } else {
     meta.push({ tagName: "link", rel: "canonical", href: canonical });
     for (const lang of input.languages ?? LANGS) {
-      meta.push({ tagName: "link", rel: "alternate", hrefLang: lang, href: absoluteUrl(input.siteUrl, input.alternates[lang]) });
+      meta.push({
+        tagName: "link",
+        rel: "alternate",
+        hrefLang: lang,
+        href: absoluteUrl(input.siteUrl, input.alternates[lang]),
+      });
     }
-    meta.push({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: absoluteUrl(input.siteUrl, input.alternates[DEFAULT_LANG]) });
+    meta.push({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: absoluteUrl(input.siteUrl, input.alternates[DEFAULT_LANG]),
+    });
   }
   meta.push(
     { property: "og:type", content: input.type ?? "website" },
@@ -72,13 +82,17 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 
 /** Root loader data, as route `meta` functions find it in `matches`. */
 /** The languages the site serves, from the root loader (all of them before it has answered). */
-export function servedLanguages(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): readonly Lang[] {
+export function servedLanguages(
+  matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[],
+): readonly Lang[] {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { languages?: Lang[] } | undefined;
   return data?.languages ?? LANGS;
 }
 
-export function rootConfig(matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[]): PublicConfig | undefined {
+export function rootConfig(
+  matches: readonly ({ id: string; data?: unknown; loaderData?: unknown } | undefined)[],
+): PublicConfig | undefined {
   const root = matches.find((m) => m?.id === "root");
   const data = (root?.loaderData ?? root?.data) as { config?: PublicConfig } | undefined;
   return data?.config;

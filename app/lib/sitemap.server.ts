@@ -4,7 +4,15 @@
 // when WordPress publishes them — each with its alternates in the other language (paired through
 // WordPress's translations) and its last-modified date where WordPress has one.
 import type { ContentService } from "../../common/content";
-import { COMPANY_PAGES, FLAT_ROUTES, LANGS, pathOf, type FlatRoute, type Lang, type Translatable } from "../../common/route-table";
+import {
+  COMPANY_PAGES,
+  FLAT_ROUTES,
+  LANGS,
+  pathOf,
+  type FlatRoute,
+  type Lang,
+  type Translatable,
+} from "../../common/route-table";
 import { absoluteUrl } from "./seo";
 
 export interface SitemapUrl {
@@ -24,7 +32,9 @@ interface Listed {
 async function allProducts(content: ContentService, lang: Lang) {
   const first = await content.listProducts({ lang, perPage: 100, page: 1, sort: "newest" });
   const rest = await Promise.all(
-    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) => content.listProducts({ lang, perPage: 100, page: i + 2, sort: "newest" })),
+    Array.from({ length: Math.max(0, first.totalPages - 1) }, (_, i) =>
+      content.listProducts({ lang, perPage: 100, page: i + 2, sort: "newest" }),
+    ),
   );
   return [first, ...rest].flatMap((p) => p.items);
 }
@@ -32,19 +42,34 @@ async function allProducts(content: ContentService, lang: Lang) {
 async function published(content: ContentService, kind: Translatable, lang: Lang): Promise<Listed[]> {
   switch (kind) {
     case "products":
-      return (await allProducts(content, lang)).map((p) => ({ id: p.id, key: String(p.id), translations: p.translations, modified: p.modified }));
+      return (await allProducts(content, lang)).map((p) => ({
+        id: p.id,
+        key: String(p.id),
+        translations: p.translations,
+        modified: p.modified,
+      }));
     case "product_categories":
       return (await content.listCategories(lang)).map((c) => ({ id: c.id, key: c.slug, translations: c.translations }));
     case "product_colors":
       return [];
     case "collections":
     case "exclusives":
-      return (await content.listEditions(kind, lang)).map((e) => ({ id: e.id, key: e.slug, translations: e.translations, modified: e.modified }));
+      return (await content.listEditions(kind, lang)).map((e) => ({
+        id: e.id,
+        key: e.slug,
+        translations: e.translations,
+        modified: e.modified,
+      }));
   }
 }
 
 /** One URL per item, the languages of a translation paired into one entry. */
-async function itemUrls(content: ContentService, route: FlatRoute, kind: Translatable, served: readonly Lang[]): Promise<SitemapUrl[]> {
+async function itemUrls(
+  content: ContentService,
+  route: FlatRoute,
+  kind: Translatable,
+  served: readonly Lang[],
+): Promise<SitemapUrl[]> {
   const [first, ...others] = served;
   const lists = await Promise.all(served.map((lang) => published(content, kind, lang)));
   const byLang = new Map(served.map((lang, i) => [lang, new Map((lists[i] ?? []).map((item) => [item.id, item]))]));
@@ -76,7 +101,11 @@ async function pageUrls(content: ContentService, route: FlatRoute, served: reado
   served.forEach((lang, i) => {
     if (found[i]) url.paths[lang] = pathOf(route, lang, []);
   });
-  url.lastmod = found.map((p) => p?.modified).filter(Boolean).sort().at(-1);
+  url.lastmod = found
+    .map((p) => p?.modified)
+    .filter(Boolean)
+    .sort()
+    .at(-1);
   return Object.keys(url.paths).length > 0 ? [url] : [];
 }
 
@@ -97,7 +126,8 @@ export async function sitemapUrls(content: ContentService, served: readonly Lang
   return groups.flat();
 }
 
-const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 
 function isoDate(value: string | undefined): string | undefined {
   if (!value) return undefined;
@@ -110,17 +140,34 @@ export function sitemapXml(siteUrl: string, lang: Lang, urls: SitemapUrl[]): str
     .filter((u) => u.paths[lang])
     .map((u) => {
       const alternates = LANGS.filter((l) => u.paths[l])
-        .map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(siteUrl, u.paths[l]!))}"/>`)
-        .concat(u.paths.en ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(siteUrl, u.paths.en))}"/>`] : []);
+        .map(
+          (l) =>
+            `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absoluteUrl(siteUrl, u.paths[l]!))}"/>`,
+        )
+        .concat(
+          u.paths.en
+            ? [
+                `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absoluteUrl(siteUrl, u.paths.en))}"/>`,
+              ]
+            : [],
+        );
       const lastmod = isoDate(u.lastmod);
-      return [`  <url>`, `    <loc>${escapeXml(absoluteUrl(siteUrl, u.paths[lang]!))}</loc>`, ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []), ...alternates, `  </url>`].join("\n");
+      return [
+        `  <url>`,
+        `    <loc>${escapeXml(absoluteUrl(siteUrl, u.paths[lang]!))}</loc>`,
+        ...(lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : []),
+        ...alternates,
+        `  </url>`,
+      ].join("\n");
     })
     .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${body}\n</urlset>\n`;
 }
 
 export function sitemapIndexXml(siteUrl: string, served: readonly Lang[] = LANGS): string {
-  const items = served.map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`).join("\n");
+  const items = served
+    .map((l) => `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap-${l}.xml`)}</loc></sitemap>`)
+    .join("\n");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 

@@ -19,7 +19,12 @@ export function organizationLd(siteUrl: string, company: Company | null, logo?: 
     telephone: company?.phone || undefined,
     vatID: company?.vat || undefined,
     address: company
-      ? { "@type": "PostalAddress", streetAddress: company.address, addressLocality: company.city, addressCountry: company.country }
+      ? {
+          "@type": "PostalAddress",
+          streetAddress: company.address,
+          addressLocality: company.city,
+          addressCountry: company.country,
+        }
       : undefined,
     sameAs: company?.social.map((s) => s.url),
   };
@@ -43,7 +48,14 @@ export function websiteLd(siteUrl: string, lang: string, name: string, homePath:
 }
 
 /** A product's pictures are read for their files only: a page's view of them (ProductView) will do. */
-export function productLd(siteUrl: string, product: Omit<Product, "related" | "gallery" | "image"> & { gallery: { url: string }[]; image: { url: string } | null }, path: string): Thing {
+export function productLd(
+  siteUrl: string,
+  product: Omit<Product, "related" | "gallery" | "image"> & {
+    gallery: { url: string }[];
+    image: { url: string } | null;
+  },
+  path: string,
+): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -52,7 +64,9 @@ export function productLd(siteUrl: string, product: Omit<Product, "related" | "g
     sku: product.code || undefined,
     description: product.excerpt || undefined,
     url: absoluteUrl(siteUrl, path),
-    image: (product.gallery.length > 0 ? product.gallery : product.image ? [product.image] : []).map((i) => absoluteUrl(siteUrl, i.url)),
+    image: (product.gallery.length > 0 ? product.gallery : product.image ? [product.image] : []).map((i) =>
+      absoluteUrl(siteUrl, i.url),
+    ),
     brand: { "@type": "Brand", name: "FC" },
     manufacturer: { "@id": `${siteUrl}/#organization` },
     category: product.categories[0]?.name,
@@ -67,11 +81,22 @@ export function breadcrumbLd(siteUrl: string, trail: { name: string; path: strin
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    itemListElement: trail.map((step, i) => ({ "@type": "ListItem", position: i + 1, name: step.name, item: absoluteUrl(siteUrl, step.path) })),
+    itemListElement: trail.map((step, i) => ({
+      "@type": "ListItem",
+      position: i + 1,
+      name: step.name,
+      item: absoluteUrl(siteUrl, step.path),
+    })),
   };
 }
 
-export function collectionPageLd(siteUrl: string, name: string, path: string, lang: string, items: { name: string; path: string }[]): Thing {
+export function collectionPageLd(
+  siteUrl: string,
+  name: string,
+  path: string,
+  lang: string,
+  items: { name: string; path: string }[],
+): Thing {
   return {
     "@context": "https://schema.org",
     "@type": "CollectionPage",
@@ -81,7 +106,12 @@ export function collectionPageLd(siteUrl: string, name: string, path: string, la
     mainEntity: {
       "@type": "ItemList",
       numberOfItems: items.length,
-      itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, url: absoluteUrl(siteUrl, item.path) })),
+      itemListElement: items.map((item, i) => ({
+        "@type": "ListItem",
+        position: i + 1,
+        name: item.name,
+        url: absoluteUrl(siteUrl, item.path),
+      })),
     },
   };
 }

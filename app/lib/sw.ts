@@ -42,12 +42,19 @@ sw.addEventListener("message", (event) => {
 });
 
 const sameOrigin = (url: URL) => url.origin === sw.location.origin;
-const notOurs = (url: URL) => url.pathname.startsWith("/api/") || url.pathname === "/sw.js" || url.pathname.startsWith("/healthz") || url.pathname.startsWith("/readyz");
+const notOurs = (url: URL) =>
+  url.pathname.startsWith("/api/") ||
+  url.pathname === "/sw.js" ||
+  url.pathname.startsWith("/healthz") ||
+  url.pathname.startsWith("/readyz");
 
 const pages = new NetworkFirst({
   cacheName: "fc-pages",
   networkTimeoutSeconds: 5,
-  plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
 });
 
 function offlinePage(pathname: string): Promise<Response | undefined> {
@@ -73,7 +80,10 @@ registerRoute(
   new NetworkFirst({
     cacheName: "fc-data",
     networkTimeoutSeconds: 5,
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -81,7 +91,10 @@ registerRoute(
   ({ request, url }) => request.destination === "image" && sameOrigin(url),
   new StaleWhileRevalidate({
     cacheName: "fc-images",
-    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
@@ -91,12 +104,18 @@ registerRoute(
   ({ request, url }) => request.destination === "image" && !sameOrigin(url),
   new StaleWhileRevalidate({
     cacheName: "fc-media",
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 
 // The font stylesheet and fonts are precached; anything else under /fonts/ is kept as it comes.
 registerRoute(
   ({ url }) => sameOrigin(url) && url.pathname.startsWith("/fonts/"),
-  new StaleWhileRevalidate({ cacheName: "fc-fonts", plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20 })] }),
+  new StaleWhileRevalidate({
+    cacheName: "fc-fonts",
+    plugins: [new CacheableResponsePlugin({ statuses: [200] }), new ExpirationPlugin({ maxEntries: 20 })],
+  }),
 );

@@ -17,7 +17,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const t = i18nFor(lang).t;
   return {
     categories,
-    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<(typeof LANGS)[number], string>,
+    alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<
+      (typeof LANGS)[number],
+      string
+    >,
     title: t("nav.categories"),
     description: t("categories.description"),
   };
@@ -27,7 +30,16 @@ export const meta: Route.MetaFunction = (args) => {
   const lang = langFromPath(args.location.pathname);
   return metaFrom(args, {
     jsonLd: (siteUrl) => [
-      collectionPageLd(siteUrl, args.loaderData?.title ?? "", localizePath(lang, "categories"), lang, (args.loaderData?.categories ?? []).map((c) => ({ name: c.name, path: localizePath(lang, "categories", c.slug) }))),
+      collectionPageLd(
+        siteUrl,
+        args.loaderData?.title ?? "",
+        localizePath(lang, "categories"),
+        lang,
+        (args.loaderData?.categories ?? []).map((c) => ({
+          name: c.name,
+          path: localizePath(lang, "categories", c.slug),
+        })),
+      ),
     ],
   });
 };
@@ -41,7 +53,13 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
       <ul className="tile-grid">
         {loaderData.categories.map((c, i) => (
           <li key={c.id}>
-            <Tile to={localizePath(lang, "categories", c.slug)} title={c.name} image={c.image} caption={t("categories.count", { count: c.count })} priority={i < 2} />
+            <Tile
+              to={localizePath(lang, "categories", c.slug)}
+              title={c.name}
+              image={c.image}
+              caption={t("categories.count", { count: c.count })}
+              priority={i < 2}
+            />
           </li>
         ))}
       </ul>

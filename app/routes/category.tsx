@@ -2,7 +2,14 @@
 import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/category";
 import { siteContext } from "../lib/context";
-import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
+import {
+  langOf,
+  notFound,
+  productListMeta,
+  redirectFromOldSlug,
+  redirectToTranslation,
+  slugParam,
+} from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { ProductGrid } from "../components/ProductCard";
@@ -23,7 +30,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     content.listProducts({ lang, category: category.id, perPage: 100 }),
     alternatesFor(content, listPathOf(url.pathname)),
   ]);
-  return { category, products: productCards(products.items), alternates, title: category.name, description: category.description, image: category.image };
+  return {
+    category,
+    products: productCards(products.items),
+    alternates,
+    title: category.name,
+    description: category.description,
+    image: category.image,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);
@@ -41,7 +55,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs lang={lang} trail={[{ section: "categories" }, { label: category.name }]} />
       <ListingHeader title={category.name} lede={category.description} />
       {products.length > 0 ? (
-        <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} label={category.name} headingLevel={2} aboveFold={dialog === null} />
+        <ProductGrid
+          products={products}
+          hrefOf={(p) => productPath(listPath, lang, p.id)}
+          label={category.name}
+          headingLevel={2}
+          aboveFold={dialog === null}
+        />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}

@@ -46,7 +46,9 @@ export default function CompanyPageRoute({ loaderData }: Route.ComponentProps) {
       <CompanyArticle page={page} title={title} />
       {designers.length > 0 ? (
         <section className="designers" aria-labelledby="designers-title">
-          <h2 id="designers-title" className="section-title">{t("about.designers")}</h2>
+          <h2 id="designers-title" className="section-title">
+            {t("about.designers")}
+          </h2>
           <ul className="designers__list">
             {designers.map((d) => (
               <li key={d.id} className="designer">

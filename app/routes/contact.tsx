@@ -24,7 +24,14 @@ import type { Company } from "../../common/content";
 /** English product ids from ?wishlist=12,14 and ?product=12. */
 export function attachedIds(search: URLSearchParams): number[] {
   const values = [search.get("wishlist"), search.get("product")].filter((v): v is string => !!v).join(",");
-  return [...new Set(values.split(",").filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, MAX_ATTACHED_PRODUCTS);
+  return [
+    ...new Set(
+      values
+        .split(",")
+        .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, MAX_ATTACHED_PRODUCTS);
 }
 
 export async function loader(args: Route.LoaderArgs) {
@@ -51,7 +58,10 @@ export async function action({ request, url, context }: Route.ActionArgs) {
         fetchSite: request.headers.get("sec-fetch-site"),
         async describeProducts(ids) {
           const products = await content.getProductsByEnglishIds(ids, lang);
-          return products.map((p) => `${p.name}${p.code ? ` (${p.code})` : ""} – ${publicConfig.siteUrl}${localizePath(lang, "products", p.id)}`);
+          return products.map(
+            (p) =>
+              `${p.name}${p.code ? ` (${p.code})` : ""} – ${publicConfig.siteUrl}${localizePath(lang, "products", p.id)}`,
+          );
         },
       })
     : { status: "failed", values: {} };
@@ -68,7 +78,12 @@ export default function ContactRoute({ loaderData }: Route.ComponentProps) {
   return (
     <main id="main" className={`reading reading--${key}`} tabIndex={-1}>
       <CompanyArticle page={page} title={title}>
-        <ContactForm enabled={contact} products={products} actionData={actionData} companyEmail={layout?.company?.email || undefined} />
+        <ContactForm
+          enabled={contact}
+          products={products}
+          actionData={actionData}
+          companyEmail={layout?.company?.email || undefined}
+        />
       </CompanyArticle>
     </main>
   );

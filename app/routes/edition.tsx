@@ -2,7 +2,14 @@
 import { useLocation, useOutlet } from "react-router";
 import type { Route } from "./+types/edition";
 import { siteContext } from "../lib/context";
-import { langOf, notFound, productListMeta, redirectFromOldSlug, redirectToTranslation, slugParam } from "../lib/route-helpers";
+import {
+  langOf,
+  notFound,
+  productListMeta,
+  redirectFromOldSlug,
+  redirectToTranslation,
+  slugParam,
+} from "../lib/route-helpers";
 import { alternatesFor } from "../lib/alternates.server";
 import { langFromPath, listPathOf, productPath } from "../../common/locale";
 import { editionKindOf } from "./editions";
@@ -26,7 +33,14 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     content.listProducts({ lang, [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 }),
     alternatesFor(content, listPathOf(url.pathname)),
   ]);
-  return { edition, products: productCards(products.items), alternates, title: edition.name, description: edition.excerpt, image: edition.image };
+  return {
+    edition,
+    products: productCards(products.items),
+    alternates,
+    title: edition.name,
+    description: edition.excerpt,
+    image: edition.image,
+  };
 }
 
 export const meta: Route.MetaFunction = (args) => productListMeta(args, args.loaderData?.products ?? []);
@@ -44,20 +58,35 @@ export default function EditionPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs lang={lang} trail={[{ section: edition.kind }, { label: edition.name }]} />
       <header className="edition__opening">
         <div className="edition__media">
-          <ResponsiveImage image={edition.image} ratio="3 / 2" sizes="(min-width: 900px) 60vw, 100vw" priority={dialog === null} />
+          <ResponsiveImage
+            image={edition.image}
+            ratio="3 / 2"
+            sizes="(min-width: 900px) 60vw, 100vw"
+            priority={dialog === null}
+          />
         </div>
         <div className="edition__intro">
-          <p className="label">{[t(`nav.${edition.kind}`), edition.partner, edition.year].filter(Boolean).join(" · ")}</p>
+          <p className="label">
+            {[t(`nav.${edition.kind}`), edition.partner, edition.year].filter(Boolean).join(" · ")}
+          </p>
           <h1 className="display">{edition.name}</h1>
           {edition.subtitle ? <p className="lede">{edition.subtitle}</p> : null}
-          {edition.designer ? <p className="edition__designer">{t("product.by", { name: edition.designer.name })}</p> : null}
+          {edition.designer ? (
+            <p className="edition__designer">{t("product.by", { name: edition.designer.name })}</p>
+          ) : null}
           <Prose html={edition.introHtml} />
         </div>
       </header>
       <section aria-labelledby="edition-products">
-        <h2 id="edition-products" className="section-title">{t("editions.objects")}</h2>
+        <h2 id="edition-products" className="section-title">
+          {t("editions.objects")}
+        </h2>
         {products.length > 0 ? (
-          <ProductGrid products={products} hrefOf={(p) => productPath(listPath, lang, p.id)} aboveFold={dialog === null} />
+          <ProductGrid
+            products={products}
+            hrefOf={(p) => productPath(listPath, lang, p.id)}
+            aboveFold={dialog === null}
+          />
         ) : (
           <p className="empty">{t("products.none")}</p>
         )}

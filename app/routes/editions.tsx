@@ -36,7 +36,13 @@ export const meta: Route.MetaFunction = (args) => {
   const kind = args.loaderData?.kind ?? "collections";
   return metaFrom(args, {
     jsonLd: (siteUrl) => [
-      collectionPageLd(siteUrl, args.loaderData?.title ?? "", localizePath(lang, kind), lang, (args.loaderData?.editions ?? []).map((e) => ({ name: e.name, path: localizePath(lang, kind, e.slug) }))),
+      collectionPageLd(
+        siteUrl,
+        args.loaderData?.title ?? "",
+        localizePath(lang, kind),
+        lang,
+        (args.loaderData?.editions ?? []).map((e) => ({ name: e.name, path: localizePath(lang, kind, e.slug) })),
+      ),
     ],
   });
 };

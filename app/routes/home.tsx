@@ -43,7 +43,9 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     alternates: Object.fromEntries(LANGS.map((l) => [l, alternatePath(path, l)])) as Record<Lang, string>,
     title: front.tagline || t("tagline"),
     description: t("description"),
-    image: front.hero ? { url: front.hero.url, width: front.hero.width, height: front.hero.height, alt: front.hero.alt } : null,
+    image: front.hero
+      ? { url: front.hero.url, width: front.hero.width, height: front.hero.height, alt: front.hero.alt }
+      : null,
   };
 }
 
@@ -70,16 +72,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ResponsiveImage image={front.hero} ratio="16 / 9" sizes="100vw" priority />
         </div>
         <div className="hero__text">
-          <h1 id="hero-title" className="display display--hero">{front.tagline || t("tagline")}</h1>
-          <SmartLink to={productsPath} className="link-arrow">{t("home.discover")}</SmartLink>
+          <h1 id="hero-title" className="display display--hero">
+            {front.tagline || t("tagline")}
+          </h1>
+          <SmartLink to={productsPath} className="link-arrow">
+            {t("home.discover")}
+          </SmartLink>
         </div>
       </section>
 
       {front.featuredCollections.length > 0 ? (
-        <Band id="featured-collections" title={t("nav.collections")} more={{ to: localizePath(lang, "collections"), label: t("home.allCollections") }}>
+        <Band
+          id="featured-collections"
+          title={t("nav.collections")}
+          more={{ to: localizePath(lang, "collections"), label: t("home.allCollections") }}
+        >
           <ul className="tile-grid tile-grid--wide">
             {front.featuredCollections.map((c) => (
-              <li key={c.id}><Tile to={localizePath(lang, "collections", c.slug)} title={c.name} image={c.image} caption={c.subtitle} ratio="3 / 2" /></li>
+              <li key={c.id}>
+                <Tile
+                  to={localizePath(lang, "collections", c.slug)}
+                  title={c.name}
+                  image={c.image}
+                  caption={c.subtitle}
+                  ratio="3 / 2"
+                />
+              </li>
             ))}
           </ul>
         </Band>
@@ -92,10 +110,22 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {front.featuredExclusives.length > 0 ? (
-        <Band id="featured-exclusives" title={t("nav.exclusives")} more={{ to: localizePath(lang, "exclusives"), label: t("home.allExclusives") }}>
+        <Band
+          id="featured-exclusives"
+          title={t("nav.exclusives")}
+          more={{ to: localizePath(lang, "exclusives"), label: t("home.allExclusives") }}
+        >
           <ul className="tile-grid">
             {front.featuredExclusives.map((e) => (
-              <li key={e.id}><Tile to={localizePath(lang, "exclusives", e.slug)} title={e.name} image={e.image} kicker={e.partner} caption={e.subtitle} /></li>
+              <li key={e.id}>
+                <Tile
+                  to={localizePath(lang, "exclusives", e.slug)}
+                  title={e.name}
+                  image={e.image}
+                  kicker={e.partner}
+                  caption={e.subtitle}
+                />
+              </li>
             ))}
           </ul>
         </Band>
@@ -111,12 +141,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 /** One band of the home page: a titled section, with a link to everything of its kind. */
-function Band({ id, title, more, bleed = false, children }: { id: string; title: string; more?: { to: string; label: string }; bleed?: boolean; children: React.ReactNode }) {
+function Band({
+  id,
+  title,
+  more,
+  bleed = false,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  bleed?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <section className={bleed ? "band band--bleed" : "band"} aria-labelledby={id}>
       <header className="band__header">
-        <h2 id={id} className="section-title">{title}</h2>
-        {more ? <SmartLink to={more.to} className="link-arrow">{more.label}</SmartLink> : null}
+        <h2 id={id} className="section-title">
+          {title}
+        </h2>
+        {more ? (
+          <SmartLink to={more.to} className="link-arrow">
+            {more.label}
+          </SmartLink>
+        ) : null}
       </header>
       {children}
     </section>

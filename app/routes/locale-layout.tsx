@@ -1,7 +1,14 @@
 // The layout of one language: header with the main menu, footer with the company's details.
 // Each language has its own instance of this route (ids locale-en / locale-it), so switching
 // language loads the menus in the new language, while navigating within a language does not.
-import { Outlet, isRouteErrorResponse, useLocation, useRouteError, useRouteLoaderData, type ShouldRevalidateFunction } from "react-router";
+import {
+  Outlet,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "react-router";
 import type { Route } from "./+types/locale-layout";
 import { siteContext } from "../lib/context";
 import { langFromPath, listPathOf, localizePath } from "../../common/locale";
@@ -27,9 +34,17 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod }) =>
-  formMethod !== undefined && formMethod !== "GET" ? true : langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname);
+  formMethod !== undefined && formMethod !== "GET"
+    ? true
+    : langFromPath(currentUrl.pathname) !== langFromPath(nextUrl.pathname);
 
-function Chrome({ data, children }: { data: Route.ComponentProps["loaderData"] | undefined; children: React.ReactNode }) {
+function Chrome({
+  data,
+  children,
+}: {
+  data: Route.ComponentProps["loaderData"] | undefined;
+  children: React.ReactNode;
+}) {
   const t = useT();
   const { pathname } = useLocation();
   const lang = langFromPath(pathname);

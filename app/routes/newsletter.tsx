@@ -28,7 +28,11 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const { integrations, clientIp } = context.get(siteContext);
   const form = await readFormBody(request);
   const outcome: NewsletterOutcome = form
-    ? await integrations.newsletter.submit(form, { ip: clientIp, lang: langOf(url), fetchSite: request.headers.get("sec-fetch-site") })
+    ? await integrations.newsletter.submit(form, {
+        ip: clientIp,
+        lang: langOf(url),
+        fetchSite: request.headers.get("sec-fetch-site"),
+      })
     : { status: "failed", values: {} };
   return data(outcome, form ? outcomeInit(outcome) : { status: 413 });
 }

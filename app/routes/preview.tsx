@@ -21,7 +21,11 @@ const MAX_LIFETIME_SECONDS = 24 * 60 * 60;
 
 export const PREVIEW_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-function refuse(status: 400 | 403 | 404, lang: Lang, key: "previewBadLink" | "previewExpired" | "previewRefused" | "previewMissing") {
+function refuse(
+  status: 400 | 403 | 404,
+  lang: Lang,
+  key: "previewBadLink" | "previewExpired" | "previewRefused" | "previewMissing",
+) {
   const message = i18nFor(lang).t(`preview.${key}`);
   throw data({ message }, { status, headers: PREVIEW_HEADERS });
 }
@@ -33,7 +37,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const id = q.get("id") ?? "";
   const exp = q.get("exp") ?? "";
   const sig = q.get("sig") ?? "";
-  if (!(PREVIEW_TYPES as readonly string[]).includes(type) || !/^[1-9]\d{0,9}$/.test(id) || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/i.test(sig)) {
+  if (
+    !(PREVIEW_TYPES as readonly string[]).includes(type) ||
+    !/^[1-9]\d{0,9}$/.test(id) ||
+    !/^\d{1,12}$/.test(exp) ||
+    !/^[0-9a-f]{64}$/i.test(sig)
+  ) {
     refuse(400, lang, "previewBadLink");
   }
   const now = Math.floor(Date.now() / 1000);
@@ -42,7 +51,10 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   try {
     const item = await content.getPreview(type as PreviewType, Number(id), { exp, sig });
     if (!item) refuse(404, lang, "previewMissing");
-    return data({ item: item!.kind === "product" ? { ...item!, product: productView(item!.product) } : item! }, { headers: PREVIEW_HEADERS });
+    return data(
+      { item: item!.kind === "product" ? { ...item!, product: productView(item!.product) } : item! },
+      { headers: PREVIEW_HEADERS },
+    );
   } catch (error) {
     const status = (error as { status?: number }).status;
     if (status === 401 || status === 403) refuse(403, lang, "previewRefused");
@@ -56,8 +68,16 @@ export function headers() {
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) => {
   const item = loaderData?.item;
-  const title = item ? (item.kind === "product" ? item.product.name : item.page.title) : i18nFor(langFromPath(location.pathname)).t("preview.label");
-  return [{ title: pageTitle(`${i18nFor(langFromPath(location.pathname)).t("preview.label")}: ${title}`) }, { name: "description", content: siteDescription(langFromPath(location.pathname)) }, { name: "robots", content: "noindex, nofollow" }];
+  const title = item
+    ? item.kind === "product"
+      ? item.product.name
+      : item.page.title
+    : i18nFor(langFromPath(location.pathname)).t("preview.label");
+  return [
+    { title: pageTitle(`${i18nFor(langFromPath(location.pathname)).t("preview.label")}: ${title}`) },
+    { name: "description", content: siteDescription(langFromPath(location.pathname)) },
+    { name: "robots", content: "noindex, nofollow" },
+  ];
 };
 
 export default function Preview({ loaderData }: Route.ComponentProps) {
@@ -66,10 +86,17 @@ export default function Preview({ loaderData }: Route.ComponentProps) {
   const { item } = loaderData;
   return (
     <main id="main" className="preview" tabIndex={-1}>
-      <p className="preview-ribbon" role="status">{t("preview.ribbon")}</p>
+      <p className="preview-ribbon" role="status">
+        {t("preview.ribbon")}
+      </p>
       {item.kind === "product" ? (
         <div className="preview__product">
-          <ProductDetail product={item.product} listPath={localizePath(item.product.lang, "products")} enquireTo={localizePath(lang, "contact")} closeLabel="" />
+          <ProductDetail
+            product={item.product}
+            listPath={localizePath(item.product.lang, "products")}
+            enquireTo={localizePath(lang, "contact")}
+            closeLabel=""
+          />
         </div>
       ) : (
         <article className="reading">

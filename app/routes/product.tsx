@@ -27,7 +27,9 @@ export async function loader({ url, params, context }: Route.LoaderArgs) {
     alternates,
     title: product.name,
     description: product.excerpt,
-    image: product.image ? { url: product.image.url, width: product.image.width, height: product.image.height, alt: product.image.alt } : null,
+    image: product.image
+      ? { url: product.image.url, width: product.image.width, height: product.image.height, alt: product.image.alt }
+      : null,
   };
 }
 
@@ -41,7 +43,18 @@ export const meta: Route.MetaFunction = (args) => {
   const trail = [
     { name: t("nav.home"), path: localizePath(lang) },
     { name: t("nav.products"), path: localizePath(lang, "products") },
-    ...(listPath !== localizePath(lang, "products") ? [{ name: args.matches.map((m) => (m?.loaderData as { title?: string } | undefined)?.title).filter(Boolean).at(-2) ?? listPath, path: listPath }] : []),
+    ...(listPath !== localizePath(lang, "products")
+      ? [
+          {
+            name:
+              args.matches
+                .map((m) => (m?.loaderData as { title?: string } | undefined)?.title)
+                .filter(Boolean)
+                .at(-2) ?? listPath,
+            path: listPath,
+          },
+        ]
+      : []),
     { name: data.product.name, path: args.location.pathname },
   ];
   return metaFrom(args, {
@@ -58,7 +71,12 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const listPath = listPathOf(pathname);
   return (
     <ProductDialog closeTo={listPath + search} labelledBy="product-title">
-      <ProductDetail product={product} listPath={listPath} enquireTo={`${localizePath(product.lang, "contact")}?product=${englishIdOf(product)}`} closeLabel={t("product.close")} />
+      <ProductDetail
+        product={product}
+        listPath={listPath}
+        enquireTo={`${localizePath(product.lang, "contact")}?product=${englishIdOf(product)}`}
+        closeLabel={t("product.close")}
+      />
     </ProductDialog>
   );
 }

@@ -31,7 +31,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const category = categories.find((c) => c.slug === q.get("category"));
   const colour = colours.find((c) => c.slug === q.get("colour"));
   const [products, pages, alternates] = await Promise.all([
-    content.listProducts({ lang, page, perPage: PRODUCTS_PER_PAGE, category: category?.id, colour: colour?.id, sort, search }),
+    content.listProducts({
+      lang,
+      page,
+      perPage: PRODUCTS_PER_PAGE,
+      category: category?.id,
+      colour: colour?.id,
+      sort,
+      search,
+    }),
     search ? content.search(search, lang).then((hits) => hits.filter((h) => h.kind === "pages")) : Promise.resolve([]),
     alternatesFor(content, url),
   ]);
@@ -53,7 +61,13 @@ export const meta: Route.MetaFunction = (args) => {
   const listPath = localizePath(lang, "products");
   return metaFrom(args, {
     jsonLd: (siteUrl) => [
-      collectionPageLd(siteUrl, args.loaderData?.title ?? "", listPath, lang, productItems(args.loaderData?.products.items ?? [], (p) => productPath(listPath, lang, p.id))),
+      collectionPageLd(
+        siteUrl,
+        args.loaderData?.title ?? "",
+        listPath,
+        lang,
+        productItems(args.loaderData?.products.items ?? [], (p) => productPath(listPath, lang, p.id)),
+      ),
     ],
   });
 };
@@ -77,16 +91,30 @@ export default function Products({ loaderData }: Route.ComponentProps) {
     <main id="main" className="listing" tabIndex={-1}>
       <header className="listing__header">
         <h1 className="display">{t("nav.products")}</h1>
-        <p className="listing__count" aria-live="polite">{t("products.count", { count: products.total })}</p>
+        <p className="listing__count" aria-live="polite">
+          {t("products.count", { count: products.total })}
+        </p>
       </header>
       <ProductFilters categories={categories} colours={colours} current={current} action={listPath} />
       {pages.length > 0 ? (
         <section className="search-pages" aria-label={t("products.pagesFound")}>
-          <ul>{pages.map((p) => <li key={p.id}><SmartLink to={p.href}>{p.title}</SmartLink></li>)}</ul>
+          <ul>
+            {pages.map((p) => (
+              <li key={p.id}>
+                <SmartLink to={p.href}>{p.title}</SmartLink>
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
       {products.items.length > 0 ? (
-        <ProductGrid products={products.items} hrefOf={(p) => productPath(listPath, lang, p.id) + search} label={t("nav.products")} headingLevel={2} aboveFold={dialog === null} />
+        <ProductGrid
+          products={products.items}
+          hrefOf={(p) => productPath(listPath, lang, p.id) + search}
+          label={t("nav.products")}
+          headingLevel={2}
+          aboveFold={dialog === null}
+        />
       ) : (
         <p className="empty">{t("products.none")}</p>
       )}

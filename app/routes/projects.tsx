@@ -48,10 +48,14 @@ export default function Projects({ loaderData }: Route.ComponentProps) {
           )}
           <div className="project-band__text">
             <p className="label">{[project.location, project.year].filter(Boolean).join(" · ")}</p>
-            <h2 id={`project-${project.id}`} className="section-title">{project.name}</h2>
+            <h2 id={`project-${project.id}`} className="section-title">
+              {project.name}
+            </h2>
             <Prose html={project.descriptionHtml} />
           </div>
-          {project.products.length > 0 ? <ProductGrid products={project.products} hrefOf={hrefOf} label={project.name} aboveFold={dialog === null} /> : null}
+          {project.products.length > 0 ? (
+            <ProductGrid products={project.products} hrefOf={hrefOf} label={project.name} aboveFold={dialog === null} />
+          ) : null}
         </section>
       ))}
       {dialog}

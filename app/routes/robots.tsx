@@ -5,5 +5,7 @@ import { robotsTxt } from "../lib/sitemap.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, languages } = context.get(siteContext);
-  return new Response(robotsTxt(publicConfig.siteUrl, languages.served()), { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(robotsTxt(publicConfig.siteUrl, languages.served()), {
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });
 }

@@ -5,5 +5,7 @@ import { sitemapIndexXml } from "../lib/sitemap.server";
 
 export function loader({ context }: Route.LoaderArgs) {
   const { publicConfig, languages } = context.get(siteContext);
-  return new Response(sitemapIndexXml(publicConfig.siteUrl, languages.served()), { headers: { "Content-Type": "application/xml; charset=utf-8" } });
+  return new Response(sitemapIndexXml(publicConfig.siteUrl, languages.served()), {
+    headers: { "Content-Type": "application/xml; charset=utf-8" },
+  });
 }

@@ -17,7 +17,14 @@ import { ListingHeader } from "../components/ListingHeader";
 
 export function parseItems(value: string | null): number[] {
   if (!value) return [];
-  return [...new Set(value.split(",").filter((v) => /^[1-9]\d{0,9}$/.test(v)).map(Number))].slice(0, WISHLIST_LIMIT);
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .filter((v) => /^[1-9]\d{0,9}$/.test(v))
+        .map(Number),
+    ),
+  ].slice(0, WISHLIST_LIMIT);
 }
 
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -37,7 +44,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 
 // The empty wishlist page is the same for everyone and may be indexed; a shared list (?items=)
 // is one visitor's selection and is not.
-export const meta: Route.MetaFunction = (args) => metaFrom(args, { noindex: (args.loaderData?.shared.length ?? 0) > 0 });
+export const meta: Route.MetaFunction = (args) =>
+  metaFrom(args, { noindex: (args.loaderData?.shared.length ?? 0) > 0 });
 
 export default function Wishlist({ loaderData }: Route.ComponentProps) {
   const t = useT();
@@ -85,33 +93,52 @@ export default function Wishlist({ loaderData }: Route.ComponentProps) {
         <div className="empty" aria-busy="true">
           <p className="empty__stack">
             <span>{t("loading")}…</span>
-            <span className="empty__placeholder" aria-hidden="true">{t("wishlistPage.empty")}</span>
+            <span className="empty__placeholder" aria-hidden="true">
+              {t("wishlistPage.empty")}
+            </span>
           </p>
-          <span className="button empty__placeholder" aria-hidden="true">{t("wishlistPage.browse")}</span>
+          <span className="button empty__placeholder" aria-hidden="true">
+            {t("wishlistPage.browse")}
+          </span>
         </div>
       ) : ids.length === 0 ? (
         <div className="empty">
           <p>{t("wishlistPage.empty")}</p>
-          <SmartLink className="button" to={localizePath(lang, "products")}>{t("wishlistPage.browse")}</SmartLink>
+          <SmartLink className="button" to={localizePath(lang, "products")}>
+            {t("wishlistPage.browse")}
+          </SmartLink>
         </div>
       ) : (
         <>
           <div className="wishlist__actions">
             <p aria-live="polite">{t("products.count", { count: ids.length })}</p>
-            <button type="button" className="button button--quiet" onClick={async () => {
-              await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
-              setCopied(true);
-            }}>
+            <button
+              type="button"
+              className="button button--quiet"
+              onClick={async () => {
+                await navigator.clipboard?.writeText(shareUrl).catch(() => undefined);
+                setCopied(true);
+              }}
+            >
               {copied ? t("wishlistPage.copied") : t("wishlistPage.share")}
             </button>
-            <SmartLink className="button button--quiet" to={enquiry}>{t("wishlistPage.enquire")}</SmartLink>
-            <button type="button" className="button button--quiet" onClick={() => clear()}>{t("wishlistPage.clear")}</button>
+            <SmartLink className="button button--quiet" to={enquiry}>
+              {t("wishlistPage.enquire")}
+            </SmartLink>
+            <button type="button" className="button button--quiet" onClick={() => clear()}>
+              {t("wishlistPage.clear")}
+            </button>
           </div>
           <p className="wishlist__share">
             <label htmlFor="share-link">{t("wishlistPage.shareLink")}</label>
             <input id="share-link" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} />
           </p>
-          <ProductGrid products={products} hrefOf={(p) => localizePath(lang, "products", p.id)} label={t("nav.wishlist")} headingLevel={2} />
+          <ProductGrid
+            products={products}
+            hrefOf={(p) => localizePath(lang, "products", p.id)}
+            label={t("nav.wishlist")}
+            headingLevel={2}
+          />
         </>
       )}
     </main>

@@ -19,8 +19,14 @@ export const useWishlist = create<WishlistState>()(
     (set, get) => ({
       ids: [],
       has: (id) => get().ids.includes(id),
-      toggle: (id) => set((s) => ({ ids: s.ids.includes(id) ? s.ids.filter((x) => x !== id) : [...s.ids, id].slice(-WISHLIST_LIMIT) })),
-      add: (ids) => set((s) => ({ ids: [...new Set([...s.ids, ...ids.filter((id) => Number.isInteger(id) && id > 0)])].slice(-WISHLIST_LIMIT) })),
+      toggle: (id) =>
+        set((s) => ({
+          ids: s.ids.includes(id) ? s.ids.filter((x) => x !== id) : [...s.ids, id].slice(-WISHLIST_LIMIT),
+        })),
+      add: (ids) =>
+        set((s) => ({
+          ids: [...new Set([...s.ids, ...ids.filter((id) => Number.isInteger(id) && id > 0)])].slice(-WISHLIST_LIMIT),
+        })),
       remove: (id) => set((s) => ({ ids: s.ids.filter((x) => x !== id) })),
       clear: () => set({ ids: [] }),
     }),

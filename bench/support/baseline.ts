@@ -39,7 +39,11 @@ export function baselineBuild(revision: string): Baseline {
 function patchesOf(dir: string): Map<string, string> {
   const folder = path.join(dir, "patches");
   if (!existsSync(folder)) return new Map();
-  return new Map(readdirSync(folder).filter((f) => f.endsWith(".patch")).map((f) => [f, readFileSync(path.join(folder, f), "utf8")]));
+  return new Map(
+    readdirSync(folder)
+      .filter((f) => f.endsWith(".patch"))
+      .map((f) => [f, readFileSync(path.join(folder, f), "utf8")]),
+  );
 }
 
 /** The baseline's node_modules: this checkout's, linked whole or copied as hard links and re-patched; npm ci when the lock differs. */
@@ -51,7 +55,8 @@ function dependencies(root: string): void {
   }
   const ours = patchesOf(".");
   const theirs = patchesOf(root);
-  const differ = (a: Map<string, string>, b: Map<string, string>) => [...a].filter(([name, text]) => b.get(name) !== text).map(([name]) => name);
+  const differ = (a: Map<string, string>, b: Map<string, string>) =>
+    [...a].filter(([name, text]) => b.get(name) !== text).map(([name]) => name);
   const takeOff = differ(ours, theirs);
   const putOn = differ(theirs, ours);
   if (takeOff.length === 0 && putOn.length === 0) {
@@ -61,6 +66,7 @@ function dependencies(root: string): void {
   if (existsSync(modules) && !lstatSync(modules).isSymbolicLink()) return; // copied and patched before
   rmSync(modules, { force: true });
   execFileSync("cp", ["-al", path.resolve("node_modules"), modules]);
-  for (const name of takeOff) execFileSync("patch", ["-R", "-p1", "-s", "-d", root, "-i", path.resolve("patches", name)]);
+  for (const name of takeOff)
+    execFileSync("patch", ["-R", "-p1", "-s", "-d", root, "-i", path.resolve("patches", name)]);
   for (const name of putOn) execFileSync("patch", ["-p1", "-s", "-d", root, "-i", path.join(root, "patches", name)]);
 }

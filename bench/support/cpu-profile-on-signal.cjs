@@ -14,7 +14,9 @@ process.on("SIGUSR2", () => {
   if (!running) {
     running = true;
     session.post("Profiler.enable", () =>
-      session.post("Profiler.setSamplingInterval", { interval }, () => session.post("Profiler.start", () => fs.writeFileSync(`${out}.started`, ""))),
+      session.post("Profiler.setSamplingInterval", { interval }, () =>
+        session.post("Profiler.start", () => fs.writeFileSync(`${out}.started`, "")),
+      ),
     );
     return;
   }

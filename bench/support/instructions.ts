@@ -18,7 +18,13 @@ export const VALGRIND = "/usr/bin/valgrind";
 
 /** Where valgrind writes its counts for one server (one file per dump). */
 export function callgrindWrapper(dir: string): string[] {
-  return [VALGRIND, "--tool=callgrind", "--instr-atstart=no", "--smc-check=all-non-file", `--callgrind-out-file=${path.join(dir, "callgrind.%p")}`];
+  return [
+    VALGRIND,
+    "--tool=callgrind",
+    "--instr-atstart=no",
+    "--smc-check=all-non-file",
+    `--callgrind-out-file=${path.join(dir, "callgrind.%p")}`,
+  ];
 }
 
 export function callgrindDir(): string {
@@ -41,9 +47,15 @@ function getOnce(url: string, agent: http.Agent): Promise<number> {
  * request at a time, over one keep-alive connection): instructions per answer. The process must
  * run under callgrindWrapper(dir); it is stopped here.
  */
-export async function instructionsPerAnswer(server: ChildProcess, dir: string, url: string, { warmup = 200, count = 60 } = {}): Promise<number> {
+export async function instructionsPerAnswer(
+  server: ChildProcess,
+  dir: string,
+  url: string,
+  { warmup = 200, count = 60 } = {},
+): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const control = (...args: string[]) => execFileSync("callgrind_control", [...args, String(server.pid)], { stdio: "ignore" });
+  const control = (...args: string[]) =>
+    execFileSync("callgrind_control", [...args, String(server.pid)], { stdio: "ignore" });
   try {
     for (let i = 0; i < warmup; i++) await getOnce(url, agent);
     control("-i", "on");
@@ -86,9 +98,15 @@ function newDumps(dir: string, seen: Set<string>): { total: number; files: strin
  * dumped on its own (callgrind_control -d zeroes the counters), so one start under valgrind —
  * minutes on a busy machine — serves them all. The server is stopped here.
  */
-export async function instructionsPerPage(server: ChildProcess, dir: string, urls: readonly string[], { warmup = 100, count = 30 } = {}): Promise<number[]> {
+export async function instructionsPerPage(
+  server: ChildProcess,
+  dir: string,
+  urls: readonly string[],
+  { warmup = 100, count = 30 } = {},
+): Promise<number[]> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const control = (...args: string[]) => execFileSync("callgrind_control", [...args, String(server.pid)], { stdio: "ignore" });
+  const control = (...args: string[]) =>
+    execFileSync("callgrind_control", [...args, String(server.pid)], { stdio: "ignore" });
   const seen = new Set(readdirSync(dir));
   const counts: number[] = [];
   try {

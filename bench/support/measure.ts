@@ -87,7 +87,12 @@ export function rssSplitOf(pid: number | undefined): { anonymousMB: number; file
   }
 }
 
-export async function load(name: string, url: string, options: { requests?: autocannon.Request[]; amount?: number; duration?: number } = {}, pid?: number): Promise<CaseResult> {
+export async function load(
+  name: string,
+  url: string,
+  options: { requests?: autocannon.Request[]; amount?: number; duration?: number } = {},
+  pid?: number,
+): Promise<CaseResult> {
   const cpuBefore = cpuMsOf(pid);
   const selfBefore = process.cpuUsage();
   const started = performance.now();
@@ -110,7 +115,11 @@ export async function load(name: string, url: string, options: { requests?: auto
     p99ms: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
-    statuses: Object.fromEntries(Object.entries((result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+    statuses: Object.fromEntries(
+      Object.entries(
+        (result as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats ?? {},
+      ).map(([code, v]) => [code, v.count]),
+    ),
     rssMB: rssOf(pid),
     serverCpuPct: serverCpuMs === null ? null : Math.round((serverCpuMs / wallMs) * 100),
     loadCpuPct: Math.round(((self.user + self.system) / 1000 / wallMs) * 100),
@@ -127,7 +136,10 @@ export async function metric(site: RunningSite, name: string): Promise<number> {
 export async function renders(site: RunningSite): Promise<{ renders: number; collapsed: number }> {
   const text = await (await fetch(site.metricsUrl)).text();
   if (!text.includes("page_renders_total")) return { renders: NaN, collapsed: NaN };
-  const sum = (collapsed: string) => [...text.matchAll(new RegExp(`^page_renders_total\\{[^}]*collapsed="${collapsed}"[^}]*\\} ([\\d.e+]+)$`, "gm"))].reduce((n, m) => n + Number(m[1]), 0);
+  const sum = (collapsed: string) =>
+    [
+      ...text.matchAll(new RegExp(`^page_renders_total\\{[^}]*collapsed="${collapsed}"[^}]*\\} ([\\d.e+]+)$`, "gm")),
+    ].reduce((n, m) => n + Number(m[1]), 0);
   return { renders: sum("false"), collapsed: sum("true") };
 }
 
@@ -151,12 +163,18 @@ export function table(rows: Record<string, unknown>[]): string {
   const cell = (v: unknown) => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v ?? ""));
   const widths = cols.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join("  ");
-  return [line(cols), line(widths.map((w) => "-".repeat(w))), ...rows.map((r) => line(cols.map((c) => cell(r[c]))))].join("\n");
+  return [
+    line(cols),
+    line(widths.map((w) => "-".repeat(w))),
+    ...rows.map((r) => line(cols.map((c) => cell(r[c])))),
+  ].join("\n");
 }
 
 /** The image preloads jemalloc (Dockerfile); measure with it when this machine has it too. */
 export function deployedAllocator(): "jemalloc" | "glibc" {
   if (hasJemalloc()) return "jemalloc";
-  console.warn("libjemalloc2 is not installed: the 10,000-page run measures glibc's malloc, not the image's allocator (apt-get install libjemalloc2)");
+  console.warn(
+    "libjemalloc2 is not installed: the 10,000-page run measures glibc's malloc, not the image's allocator (apt-get install libjemalloc2)",
+  );
   return "glibc";
 }

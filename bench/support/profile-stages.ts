@@ -8,7 +8,15 @@ import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { fileURLToPath } from "node:url";
 
-export const STAGES = ["loaders", "React render", "data serialisation", "document and CSP", "compression", "garbage collection", "router, HTTP and the rest"] as const;
+export const STAGES = [
+  "loaders",
+  "React render",
+  "data serialisation",
+  "document and CSP",
+  "compression",
+  "garbage collection",
+  "router, HTTP and the rest",
+] as const;
 export type Stage = (typeof STAGES)[number];
 
 interface CallFrame {
@@ -29,9 +37,27 @@ export interface CpuProfile {
 }
 
 /** React Router's turbo-stream encoding of loader data and the component that writes it into the page. */
-const SERIALISATION = new Set(["encodeViaTurboStream", "encode", "flatten", "stringify", "partsForObj", "flattenValue", "StreamTransfer", "escapeHtml"]);
+const SERIALISATION = new Set([
+  "encodeViaTurboStream",
+  "encode",
+  "flatten",
+  "stringify",
+  "partsForObj",
+  "flattenValue",
+  "StreamTransfer",
+  "escapeHtml",
+]);
 /** The last touch on the document: the preload rewrite, the policy's hashes, the ETag, the capture. */
-const DOCUMENT = new Set(["documentHtml", "collectDocument", "documentPolicyOf", "inlineScripts", "scriptHash", "hashOnce", "etagOf", "capturedEnd"]);
+const DOCUMENT = new Set([
+  "documentHtml",
+  "collectDocument",
+  "documentPolicyOf",
+  "inlineScripts",
+  "scriptHash",
+  "hashOnce",
+  "etagOf",
+  "capturedEnd",
+]);
 const COMPRESSION = new Set(["compress", "brotliCompressSync", "gzipSync", "zlibBufferSync", "processChunkSync"]);
 /** React Router's calls into the route loaders (and the middleware around them). */
 const LOADER_CALLS = new Set(["callLoaderOrAction", "callRouteHandler", "loader", "commonRoute.loader"]);
@@ -117,11 +143,18 @@ export function stagesOf(profile: CpuProfile, topCount = 15): StageSplit {
     inStage.set(key, (inStage.get(key) ?? 0) + dt);
   });
   const share = (us: number) => Math.round((us / Math.max(1, total)) * 1000) / 1000;
-  const ranked = (frames: Map<string, number>, count: number) => [...frames].sort((a, b) => b[1] - a[1]).slice(0, count).map(([frame, us]) => ({ frame, share: share(us) }));
+  const ranked = (frames: Map<string, number>, count: number) =>
+    [...frames]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([frame, us]) => ({ frame, share: share(us) }));
   return {
     sampledMs: Math.round(total / 1000),
     shares: Object.fromEntries(STAGES.map((s) => [s, share(byStage[s])])) as Record<Stage, number>,
     top: ranked(self, topCount),
-    topByStage: Object.fromEntries(STAGES.map((s) => [s, ranked(selfByStage.get(s)!, 6)])) as Record<Stage, { frame: string; share: number }[]>,
+    topByStage: Object.fromEntries(STAGES.map((s) => [s, ranked(selfByStage.get(s)!, 6)])) as Record<
+      Stage,
+      { frame: string; share: number }[]
+    >,
   };
 }

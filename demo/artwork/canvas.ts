@@ -13,7 +13,10 @@ export class Canvas {
   private readonly body: string[] = [];
   private counter = 0;
 
-  constructor(readonly width: number, readonly height: number) {}
+  constructor(
+    readonly width: number,
+    readonly height: number,
+  ) {}
 
   id(prefix: string): string {
     this.counter += 1;
@@ -37,7 +40,8 @@ export class Canvas {
   /** A radial gradient in user space (pixels of the viewBox). */
   radial(stops: Stop[], cx: number, cy: number, r: number, scaleY = 1): string {
     const id = this.id("r");
-    const transform = scaleY === 1 ? "" : ` gradientTransform="translate(0 ${n(cy * (1 - scaleY))}) scale(1 ${scaleY})"`;
+    const transform =
+      scaleY === 1 ? "" : ` gradientTransform="translate(0 ${n(cy * (1 - scaleY))}) scale(1 ${scaleY})"`;
     this.defs.push(
       `<radialGradient id="${id}" cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" gradientUnits="userSpaceOnUse"${transform}>${stopsMarkup(stops)}</radialGradient>`,
     );
@@ -62,8 +66,9 @@ export class Canvas {
 
 function stopsMarkup(stops: Stop[]): string {
   return stops
-    .map(([offset, color, opacity]) =>
-      `<stop offset="${n(offset * 100)}%" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${opacity}"`}/>`,
+    .map(
+      ([offset, color, opacity]) =>
+        `<stop offset="${n(offset * 100)}%" stop-color="${color}"${opacity === undefined ? "" : ` stop-opacity="${opacity}"`}/>`,
     )
     .join("");
 }

@@ -11,7 +11,10 @@ export function parseHex(hex: string): Rgb {
 }
 
 export function toHex([r, g, b]: Rgb): string {
-  const part = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, "0");
+  const part = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, "0");
   return `#${part(r)}${part(g)}${part(b)}`.toUpperCase();
 }
 

@@ -45,12 +45,29 @@ export function vesselShape(form: FormRecipe): VesselShape {
       const body = rnd.range(0.15, 0.21);
       const neck = rnd.range(0.035, 0.05);
       const shoulder = rnd.range(0.42, 0.56);
-      profile = [[rf * 0.9, 0], [body * 0.92, 0.06], [body, shoulder * 0.55], [body * 0.97, shoulder], [neck * 1.6, shoulder + 0.13], [neck, shoulder + 0.24], [neck, 0.93], [neck * 1.35, 1]];
+      profile = [
+        [rf * 0.9, 0],
+        [body * 0.92, 0.06],
+        [body, shoulder * 0.55],
+        [body * 0.97, shoulder],
+        [neck * 1.6, shoulder + 0.13],
+        [neck, shoulder + 0.24],
+        [neck, 0.93],
+        [neck * 1.35, 1],
+      ];
       break;
     }
     case "amphora": {
       const belly = rnd.range(0.26, 0.33);
-      profile = [[rf * 1.05, 0], [belly * 0.7, 0.1], [belly, rnd.range(0.42, 0.55)], [belly * 0.82, 0.72], [rn * 1.3, 0.86], [rn * 1.2, 0.94], [rn * 1.55, 1]];
+      profile = [
+        [rf * 1.05, 0],
+        [belly * 0.7, 0.1],
+        [belly, rnd.range(0.42, 0.55)],
+        [belly * 0.82, 0.72],
+        [rn * 1.3, 0.86],
+        [rn * 1.2, 0.94],
+        [rn * 1.55, 1],
+      ];
       lugs = true;
       break;
     }
@@ -60,17 +77,38 @@ export function vesselShape(form: FormRecipe): VesselShape {
       const style = rnd.int(0, 2);
       profile =
         style === 0
-          ? [[foot, 0], [foot * 1.15, 0.05], [rim * 0.78, 0.42], [rim * 0.96, 0.82], [rim, 1]]
+          ? [
+              [foot, 0],
+              [foot * 1.15, 0.05],
+              [rim * 0.78, 0.42],
+              [rim * 0.96, 0.82],
+              [rim, 1],
+            ]
           : style === 1
-            ? [[foot, 0], [foot * 1.05, 0.06], [rim * 0.6, 0.3], [rim, 1]]
-            : [[rim * 0.75, 0], [rim * 0.8, 0.05], [rim * 0.95, 0.55], [rim, 1]];
+            ? [
+                [foot, 0],
+                [foot * 1.05, 0.06],
+                [rim * 0.6, 0.3],
+                [rim, 1],
+              ]
+            : [
+                [rim * 0.75, 0],
+                [rim * 0.8, 0.05],
+                [rim * 0.95, 0.55],
+                [rim, 1],
+              ];
       tilt = rnd.range(0.28, 0.36);
       open = true;
       break;
     }
     case "centerpiece": {
       const rim = rnd.range(0.95, 1.15);
-      profile = [[rim * 0.42, 0], [rim * 0.5, 0.08], [rim * 0.86, 0.55], [rim, 1]];
+      profile = [
+        [rim * 0.42, 0],
+        [rim * 0.5, 0.08],
+        [rim * 0.86, 0.55],
+        [rim, 1],
+      ];
       stretch = rnd.range(2.1, 2.7);
       tilt = rnd.range(0.22, 0.28);
       open = true;
@@ -81,7 +119,16 @@ export function vesselShape(form: FormRecipe): VesselShape {
       const foot = rnd.range(0.38, 0.5);
       const stem = rnd.range(0.06, 0.1);
       const waist = rnd.range(0.38, 0.55);
-      profile = [[foot, 0], [foot * 0.96, 0.03], [stem * 1.6, 0.1], [stem, 0.2], [stem, waist], [stem * 1.6, waist + 0.06], [rim * 0.88, 0.9], [rim, 1]];
+      profile = [
+        [foot, 0],
+        [foot * 0.96, 0.03],
+        [stem * 1.6, 0.1],
+        [stem, 0.2],
+        [stem, waist],
+        [stem * 1.6, waist + 0.06],
+        [rim * 0.88, 0.9],
+        [rim, 1],
+      ];
       tilt = rnd.range(0.22, 0.28);
       open = true;
       break;
@@ -89,7 +136,14 @@ export function vesselShape(form: FormRecipe): VesselShape {
     case "lamp": {
       // The lamp's porcelain body; the shade is drawn separately.
       const body = rnd.range(0.3, 0.42);
-      profile = [[body * 0.6, 0], [body * 0.95, 0.2], [body, 0.45], [body * 0.7, 0.82], [0.12, 0.94], [0.1, 1]];
+      profile = [
+        [body * 0.6, 0],
+        [body * 0.95, 0.2],
+        [body, 0.45],
+        [body * 0.7, 0.82],
+        [0.12, 0.94],
+        [0.1, 1],
+      ];
       break;
     }
     default: {
@@ -97,14 +151,47 @@ export function vesselShape(form: FormRecipe): VesselShape {
       const style = form.silhouette ?? picked;
       profile =
         style === "ovoid"
-          ? [[rf, 0], [rb * 0.86, 0.12], [rb, rnd.range(0.36, 0.5)], [rb * 0.78, 0.72], [rn, 0.9], [rl, 1]]
+          ? [
+              [rf, 0],
+              [rb * 0.86, 0.12],
+              [rb, rnd.range(0.36, 0.5)],
+              [rb * 0.78, 0.72],
+              [rn, 0.9],
+              [rl, 1],
+            ]
           : style === "shouldered"
-            ? [[rf, 0], [rb * 0.72, 0.1], [rb * 0.95, 0.44], [rb, rnd.range(0.58, 0.66)], [rn * 1.25, 0.84], [rn, 0.92], [rl, 1]]
+            ? [
+                [rf, 0],
+                [rb * 0.72, 0.1],
+                [rb * 0.95, 0.44],
+                [rb, rnd.range(0.58, 0.66)],
+                [rn * 1.25, 0.84],
+                [rn, 0.92],
+                [rl, 1],
+              ]
             : style === "cylinder"
-              ? [[rb * 0.72, 0], [rb * 0.75, 0.04], [rb * 0.78, 0.5], [rb * 0.74, 0.94], [rb * 0.76, 1]]
+              ? [
+                  [rb * 0.72, 0],
+                  [rb * 0.75, 0.04],
+                  [rb * 0.78, 0.5],
+                  [rb * 0.74, 0.94],
+                  [rb * 0.76, 1],
+                ]
               : style === "gourd"
-                ? [[rf, 0], [rb, 0.24], [rn * 1.5, 0.52], [rb * 0.72, 0.7], [rn, 0.9], [rl, 1]]
-                : [[rf, 0], [rf * 0.92, 0.18], [rn * 1.1, 0.56], [Math.min(0.3, rl * 2.6), 1]];
+                ? [
+                    [rf, 0],
+                    [rb, 0.24],
+                    [rn * 1.5, 0.52],
+                    [rb * 0.72, 0.7],
+                    [rn, 0.9],
+                    [rl, 1],
+                  ]
+                : [
+                    [rf, 0],
+                    [rf * 0.92, 0.18],
+                    [rn * 1.1, 0.56],
+                    [Math.min(0.3, rl * 2.6), 1],
+                  ];
       break;
     }
   }
@@ -177,16 +264,36 @@ export function drawVessel(
     `M${n(cx + foot.rx)} ${n(foot.y)}` +
     pts.map((p) => `L${n(cx + p.rx)} ${n(p.y)}`).join("") +
     `A${n(top.rx)} ${n(top.ry)} 0 0 0 ${n(cx - top.rx)} ${n(top.y)}` +
-    [...pts].reverse().map((p) => `L${n(cx - p.rx)} ${n(p.y)}`).join("") +
+    [...pts]
+      .reverse()
+      .map((p) => `L${n(cx - p.rx)} ${n(p.y)}`)
+      .join("") +
     `A${n(foot.rx)} ${n(foot.ry)} 0 0 0 ${n(cx + foot.rx)} ${n(foot.y)}Z`;
 
   // Body: lit side, highlight, body colour, turning edge, core shadow.
   const lit = light === -1;
   const across = canvas.linear(
     lit
-      ? [[0, tones.shade], [0.16, tones.light], [0.32, tones.highlight], [0.5, tones.base], [0.8, tones.shade], [1, tones.deep]]
-      : [[0, tones.deep], [0.2, tones.shade], [0.5, tones.base], [0.68, tones.highlight], [0.84, tones.light], [1, tones.shade]],
-    0, 0, 1, 0,
+      ? [
+          [0, tones.shade],
+          [0.16, tones.light],
+          [0.32, tones.highlight],
+          [0.5, tones.base],
+          [0.8, tones.shade],
+          [1, tones.deep],
+        ]
+      : [
+          [0, tones.deep],
+          [0.2, tones.shade],
+          [0.5, tones.base],
+          [0.68, tones.highlight],
+          [0.84, tones.light],
+          [1, tones.shade],
+        ],
+    0,
+    0,
+    1,
+    0,
   );
   canvas.add(`<path d="${outline}" fill="${across}"/>`);
   const clip = canvas.clip(outline);
@@ -202,8 +309,24 @@ export function drawVessel(
     }
     const lower = [...edge, [cx + height, baseY + height], [cx - height, baseY + height]] as Point[];
     const bisqueFill = canvas.linear(
-      lit ? [[0, bisque.shade], [0.3, bisque.light], [0.6, bisque.base], [1, bisque.deep]] : [[0, bisque.deep], [0.4, bisque.base], [0.7, bisque.light], [1, bisque.shade]],
-      cx - height * 0.6, 0, cx + height * 0.6, 0, true,
+      lit
+        ? [
+            [0, bisque.shade],
+            [0.3, bisque.light],
+            [0.6, bisque.base],
+            [1, bisque.deep],
+          ]
+        : [
+            [0, bisque.deep],
+            [0.4, bisque.base],
+            [0.7, bisque.light],
+            [1, bisque.shade],
+          ],
+      cx - height * 0.6,
+      0,
+      cx + height * 0.6,
+      0,
+      true,
     );
     canvas.add(`<path d="${polygon(lower)}" fill="${bisqueFill}" clip-path="${clip}"/>`);
   }
@@ -245,7 +368,18 @@ export function drawVessel(
   }
 
   // Light from above and the darker pooling of glaze at the foot.
-  const down = canvas.linear([[0, "#FFFFFF", 0.16], [0.35, "#FFFFFF", 0], [0.75, "#000000", 0], [1, "#000000", 0.2]], 0, 0, 0, 1);
+  const down = canvas.linear(
+    [
+      [0, "#FFFFFF", 0.16],
+      [0.35, "#FFFFFF", 0],
+      [0.75, "#000000", 0],
+      [1, "#000000", 0.2],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<path d="${outline}" fill="${down}"/>`);
 
   // The specular streak follows the profile on the lit side; a faint bounce light on the other.
@@ -255,12 +389,33 @@ export function drawVessel(
     const right = inner.map((p) => [cx + p.rx * to * -light, p.y] as Point).reverse();
     return polygon([...left, ...right]);
   };
-  const sheen = canvas.linear([[0, "#FFFFFF", 0], [0.3, "#FFFFFF", tones.sheen], [0.75, "#FFFFFF", tones.sheen * 0.7], [1, "#FFFFFF", 0]], 0, 0, 0, 1);
+  const sheen = canvas.linear(
+    [
+      [0, "#FFFFFF", 0],
+      [0.3, "#FFFFFF", tones.sheen],
+      [0.75, "#FFFFFF", tones.sheen * 0.7],
+      [1, "#FFFFFF", 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<path d="${streak(0.62, 0.42)}" fill="${sheen}"/>`);
   if (form.finish === "lustre") {
     canvas.add(`<path d="${streak(-0.2, -0.08)}" fill="${sheen}" opacity=".6"/>`);
   }
-  const bounce = canvas.linear([[0, "#FFFFFF", 0], [0.5, "#FFFFFF", 0.12], [1, "#FFFFFF", 0]], 0, 0, 0, 1);
+  const bounce = canvas.linear(
+    [
+      [0, "#FFFFFF", 0],
+      [0.5, "#FFFFFF", 0.12],
+      [1, "#FFFFFF", 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<path d="${streak(-0.8, -0.93)}" fill="${bounce}"/>`);
 
   if (shape.lugs) {
@@ -283,16 +438,50 @@ export function drawVessel(
     canvas.add(`<path d="${opening}" fill="${tones.shade}"/>`);
     const inner = canvas.clip(opening);
     const litInside = canvas.linear(
-      lit ? [[0, tones.base], [0.6, tones.light], [1, tones.highlight]] : [[0, tones.highlight], [0.4, tones.light], [1, tones.base]],
-      0, 0, 1, 0,
+      lit
+        ? [
+            [0, tones.base],
+            [0.6, tones.light],
+            [1, tones.highlight],
+          ]
+        : [
+            [0, tones.highlight],
+            [0.4, tones.light],
+            [1, tones.base],
+          ],
+      0,
+      0,
+      1,
+      0,
     );
     canvas.add(
       `<ellipse cx="${n(cx - light * top.rx * 0.16)}" cy="${n(top.y + top.ry * 0.22)}" rx="${n(top.rx * 0.98)}" ry="${n(top.ry * 0.98)}" fill="${litInside}" clip-path="${inner}"/>`,
     );
-    const floor = canvas.radial([[0, tones.deep, 0.22], [1, tones.deep, 0]], cx - light * top.rx * 0.1, top.y + top.ry * 0.3, top.rx * 0.5, 0.5);
-    canvas.add(`<ellipse cx="${n(cx)}" cy="${n(top.y + top.ry * 0.3)}" rx="${n(top.rx * 0.6)}" ry="${n(top.ry * 0.5)}" fill="${floor}"/>`);
+    const floor = canvas.radial(
+      [
+        [0, tones.deep, 0.22],
+        [1, tones.deep, 0],
+      ],
+      cx - light * top.rx * 0.1,
+      top.y + top.ry * 0.3,
+      top.rx * 0.5,
+      0.5,
+    );
+    canvas.add(
+      `<ellipse cx="${n(cx)}" cy="${n(top.y + top.ry * 0.3)}" rx="${n(top.rx * 0.6)}" ry="${n(top.ry * 0.5)}" fill="${floor}"/>`,
+    );
   } else {
-    const mouth = canvas.linear([[0, tones.deep], [0.6, mix(tones.deep, "#000000", 0.3)], [1, tones.shade]], 0, 0, 0, 1);
+    const mouth = canvas.linear(
+      [
+        [0, tones.deep],
+        [0.6, mix(tones.deep, "#000000", 0.3)],
+        [1, tones.shade],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     canvas.add(`<ellipse cx="${n(cx)}" cy="${n(top.y)}" rx="${n(top.rx)}" ry="${n(top.ry)}" fill="${mouth}"/>`);
   }
   const lip = form.accent ?? tones.highlight;
@@ -305,11 +494,41 @@ export function drawVessel(
 }
 
 /** The soft shadow an object casts on the surface it stands on. */
-export function drawGroundShadow(canvas: Canvas, cx: number, baseY: number, width: number, light: LightSide, strength = 1): void {
-  const far = canvas.radial([[0, "#2E271F", 0.2 * strength], [0.6, "#2E271F", 0.08 * strength], [1, "#2E271F", 0]], cx - light * width * 0.45, baseY, width * 0.95, 0.16);
-  canvas.add(`<ellipse cx="${n(cx - light * width * 0.45)}" cy="${n(baseY)}" rx="${n(width * 0.95)}" ry="${n(width * 0.16)}" fill="${far}"/>`);
-  const contact = canvas.radial([[0, "#2E271F", 0.4 * strength], [1, "#2E271F", 0]], cx, baseY, width * 0.55, 0.12);
-  canvas.add(`<ellipse cx="${n(cx)}" cy="${n(baseY)}" rx="${n(width * 0.55)}" ry="${n(width * 0.07)}" fill="${contact}"/>`);
+export function drawGroundShadow(
+  canvas: Canvas,
+  cx: number,
+  baseY: number,
+  width: number,
+  light: LightSide,
+  strength = 1,
+): void {
+  const far = canvas.radial(
+    [
+      [0, "#2E271F", 0.2 * strength],
+      [0.6, "#2E271F", 0.08 * strength],
+      [1, "#2E271F", 0],
+    ],
+    cx - light * width * 0.45,
+    baseY,
+    width * 0.95,
+    0.16,
+  );
+  canvas.add(
+    `<ellipse cx="${n(cx - light * width * 0.45)}" cy="${n(baseY)}" rx="${n(width * 0.95)}" ry="${n(width * 0.16)}" fill="${far}"/>`,
+  );
+  const contact = canvas.radial(
+    [
+      [0, "#2E271F", 0.4 * strength],
+      [1, "#2E271F", 0],
+    ],
+    cx,
+    baseY,
+    width * 0.55,
+    0.12,
+  );
+  canvas.add(
+    `<ellipse cx="${n(cx)}" cy="${n(baseY)}" rx="${n(width * 0.55)}" ry="${n(width * 0.07)}" fill="${contact}"/>`,
+  );
 }
 
 // ——— Lamps ————————————————————————————————————————————————————————————————
@@ -317,7 +536,14 @@ export function drawGroundShadow(canvas: Canvas, cx: number, baseY: number, widt
 const WARM_GLOW = "#FFE7B8";
 
 /** A table lamp: porcelain body, brass stem, glowing shade. `height` is the whole lamp. */
-export function drawLamp(canvas: Canvas, form: FormRecipe, cx: number, baseY: number, height: number, light: LightSide): Placed {
+export function drawLamp(
+  canvas: Canvas,
+  form: FormRecipe,
+  cx: number,
+  baseY: number,
+  height: number,
+  light: LightSide,
+): Placed {
   const rnd = new Random(form.seed ^ 0x1a3b);
   const shape = vesselShape(form);
   const bodyHeight = height * rnd.range(0.48, 0.58);
@@ -328,17 +554,49 @@ export function drawLamp(canvas: Canvas, form: FormRecipe, cx: number, baseY: nu
   const tilt = 0.12;
 
   // Light pool on the table, under everything.
-  const pool = canvas.radial([[0, WARM_GLOW, 0.45], [1, WARM_GLOW, 0]], cx, baseY, shadeBottom * 1.8, 0.2);
-  canvas.add(`<ellipse cx="${n(cx)}" cy="${n(baseY)}" rx="${n(shadeBottom * 1.8)}" ry="${n(shadeBottom * 0.36)}" fill="${pool}"/>`);
+  const pool = canvas.radial(
+    [
+      [0, WARM_GLOW, 0.45],
+      [1, WARM_GLOW, 0],
+    ],
+    cx,
+    baseY,
+    shadeBottom * 1.8,
+    0.2,
+  );
+  canvas.add(
+    `<ellipse cx="${n(cx)}" cy="${n(baseY)}" rx="${n(shadeBottom * 1.8)}" ry="${n(shadeBottom * 0.36)}" fill="${pool}"/>`,
+  );
   const body = drawVessel(canvas, form, shape, cx, baseY, bodyHeight, light);
-  canvas.add(`<rect x="${n(cx - height * 0.008)}" y="${n(shadeBase - shadeHeight * 0.2)}" width="${n(height * 0.016)}" height="${n(baseY - bodyHeight - shadeBase + shadeHeight * 0.2)}" fill="#A8874A"/>`);
+  canvas.add(
+    `<rect x="${n(cx - height * 0.008)}" y="${n(shadeBase - shadeHeight * 0.2)}" width="${n(height * 0.016)}" height="${n(baseY - bodyHeight - shadeBase + shadeHeight * 0.2)}" fill="#A8874A"/>`,
+  );
 
-  const glow = canvas.radial([[0, WARM_GLOW, 0.55], [0.5, WARM_GLOW, 0.18], [1, WARM_GLOW, 0]], cx, shadeBase - shadeHeight / 2, shadeBottom * 2.1);
-  canvas.add(`<circle cx="${n(cx)}" cy="${n(shadeBase - shadeHeight / 2)}" r="${n(shadeBottom * 2.1)}" fill="${glow}"/>`);
+  const glow = canvas.radial(
+    [
+      [0, WARM_GLOW, 0.55],
+      [0.5, WARM_GLOW, 0.18],
+      [1, WARM_GLOW, 0],
+    ],
+    cx,
+    shadeBase - shadeHeight / 2,
+    shadeBottom * 2.1,
+  );
+  canvas.add(
+    `<circle cx="${n(cx)}" cy="${n(shadeBase - shadeHeight / 2)}" r="${n(shadeBottom * 2.1)}" fill="${glow}"/>`,
+  );
   const tint = mix("#FFF4DE", form.glaze, 0.22);
   const shadeFill = canvas.linear(
-    [[0, mix(tint, "#C9A878", 0.45)], [0.3, "#FFF8EA"], [0.55, tint], [1, mix(tint, "#B89462", 0.5)]],
-    0, 0, 1, 0,
+    [
+      [0, mix(tint, "#C9A878", 0.45)],
+      [0.3, "#FFF8EA"],
+      [0.55, tint],
+      [1, mix(tint, "#B89462", 0.5)],
+    ],
+    0,
+    0,
+    1,
+    0,
   );
   const topY = shadeBase - shadeHeight;
   const outline =
@@ -347,15 +605,31 @@ export function drawLamp(canvas: Canvas, form: FormRecipe, cx: number, baseY: nu
     `L${n(cx - shadeBottom)} ${n(shadeBase)}` +
     `A${n(shadeBottom)} ${n(shadeBottom * tilt)} 0 0 0 ${n(cx + shadeBottom)} ${n(shadeBase)}Z`;
   canvas.add(`<path d="${outline}" fill="${shadeFill}"/>`);
-  canvas.add(`<ellipse cx="${n(cx)}" cy="${n(topY)}" rx="${n(shadeTop)}" ry="${n(shadeTop * tilt)}" fill="${mix(tint, "#8C6D45", 0.35)}"/>`);
+  canvas.add(
+    `<ellipse cx="${n(cx)}" cy="${n(topY)}" rx="${n(shadeTop)}" ry="${n(shadeTop * tilt)}" fill="${mix(tint, "#8C6D45", 0.35)}"/>`,
+  );
   if (form.accent) {
-    canvas.add(`<path d="M${n(cx - shadeBottom)} ${n(shadeBase)}A${n(shadeBottom)} ${n(shadeBottom * tilt)} 0 0 0 ${n(cx + shadeBottom)} ${n(shadeBase)}" stroke="${form.accent}" stroke-width="${n(height * 0.008)}" fill="none"/>`);
+    canvas.add(
+      `<path d="M${n(cx - shadeBottom)} ${n(shadeBase)}A${n(shadeBottom)} ${n(shadeBottom * tilt)} 0 0 0 ${n(cx + shadeBottom)} ${n(shadeBase)}" stroke="${form.accent}" stroke-width="${n(height * 0.008)}" fill="none"/>`,
+    );
   }
-  return { x: cx - shadeBottom, y: topY - shadeTop * tilt, width: Math.max(shadeBottom * 2, body.width), height: baseY - topY };
+  return {
+    x: cx - shadeBottom,
+    y: topY - shadeTop * tilt,
+    width: Math.max(shadeBottom * 2, body.width),
+    height: baseY - topY,
+  };
 }
 
 /** A pendant hanging from a cord; `cordTop` is the ceiling, `width` the shade's diameter. */
-export function drawPendant(canvas: Canvas, form: FormRecipe, cx: number, cordTop: number, shadeBottomY: number, width: number): Placed {
+export function drawPendant(
+  canvas: Canvas,
+  form: FormRecipe,
+  cx: number,
+  cordTop: number,
+  shadeBottomY: number,
+  width: number,
+): Placed {
   const rnd = new Random(form.seed ^ 0x9e4d);
   const tones = glazeTones(form.glaze, form.finish);
   const radius = width / 2;
@@ -365,9 +639,27 @@ export function drawPendant(canvas: Canvas, form: FormRecipe, cx: number, cordTo
   const shoulder = rnd.range(0.55, 0.85);
   const neck = radius * rnd.range(0.12, 0.22);
 
-  const cone = canvas.linear([[0, WARM_GLOW, 0.34], [1, WARM_GLOW, 0]], 0, 0, 0, 1);
-  canvas.add(`<path d="${polygon([[cx - radius * 0.92, shadeBottomY], [cx + radius * 0.92, shadeBottomY], [cx + radius * 2.4, shadeBottomY + width * 2.6], [cx - radius * 2.4, shadeBottomY + width * 2.6]])}" fill="${cone}"/>`);
-  canvas.add(`<line x1="${n(cx)}" y1="${n(cordTop)}" x2="${n(cx)}" y2="${n(top)}" stroke="#3A332B" stroke-width="${n(Math.max(1.2, width * 0.012))}"/>`);
+  const cone = canvas.linear(
+    [
+      [0, WARM_GLOW, 0.34],
+      [1, WARM_GLOW, 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  canvas.add(
+    `<path d="${polygon([
+      [cx - radius * 0.92, shadeBottomY],
+      [cx + radius * 0.92, shadeBottomY],
+      [cx + radius * 2.4, shadeBottomY + width * 2.6],
+      [cx - radius * 2.4, shadeBottomY + width * 2.6],
+    ])}" fill="${cone}"/>`,
+  );
+  canvas.add(
+    `<line x1="${n(cx)}" y1="${n(cordTop)}" x2="${n(cx)}" y2="${n(top)}" stroke="#3A332B" stroke-width="${n(Math.max(1.2, width * 0.012))}"/>`,
+  );
 
   // The bell: narrow at the cord, widest at the rim.
   const rightSide = [
@@ -376,7 +668,8 @@ export function drawPendant(canvas: Canvas, form: FormRecipe, cx: number, cordTo
     [cx + radius * 0.98, top + shadeHeight * 0.78],
     [cx + radius, shadeBottomY],
   ] as Point[];
-  const curve = (pts: Point[]) => `C${n(pts[1]![0])} ${n(pts[1]![1])} ${n(pts[2]![0])} ${n(pts[2]![1])} ${n(pts[3]![0])} ${n(pts[3]![1])}`;
+  const curve = (pts: Point[]) =>
+    `C${n(pts[1]![0])} ${n(pts[1]![1])} ${n(pts[2]![0])} ${n(pts[2]![1])} ${n(pts[3]![0])} ${n(pts[3]![1])}`;
   const mirror = (pts: Point[]) => pts.map(([x, y]) => [2 * cx - x, y] as Point).reverse();
   const left = mirror(rightSide);
   const outline =
@@ -384,50 +677,148 @@ export function drawPendant(canvas: Canvas, form: FormRecipe, cx: number, cordTo
     `A${n(radius)} ${n(radius * tilt)} 0 0 1 ${n(cx - radius)} ${n(shadeBottomY)}` +
     `C${n(left[1]![0])} ${n(left[1]![1])} ${n(left[2]![0])} ${n(left[2]![1])} ${n(cx - neck)} ${n(top)}Z`;
   const glowing = mix(form.glaze, "#FFF3D9", 0.45);
-  const fill = canvas.linear([[0, tones.shade], [0.3, glowing], [0.55, mix(glowing, "#FFFFFF", 0.3)], [1, tones.shade]], 0, 0, 1, 0);
+  const fill = canvas.linear(
+    [
+      [0, tones.shade],
+      [0.3, glowing],
+      [0.55, mix(glowing, "#FFFFFF", 0.3)],
+      [1, tones.shade],
+    ],
+    0,
+    0,
+    1,
+    0,
+  );
   canvas.add(`<path d="${outline}" fill="${fill}"/>`);
-  const sheen = canvas.linear([[0, "#FFFFFF", 0.25], [1, "#FFFFFF", 0]], 0, 0, 0, 1);
+  const sheen = canvas.linear(
+    [
+      [0, "#FFFFFF", 0.25],
+      [1, "#FFFFFF", 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<path d="${outline}" fill="${sheen}"/>`);
   // Seen from below: the lit inside of the rim.
-  canvas.add(`<ellipse cx="${n(cx)}" cy="${n(shadeBottomY)}" rx="${n(radius)}" ry="${n(radius * tilt)}" fill="#FFF6E2"/>`);
-  canvas.add(`<ellipse cx="${n(cx)}" cy="${n(shadeBottomY)}" rx="${n(radius)}" ry="${n(radius * tilt)}" fill="none" stroke="${form.accent ?? tones.light}" stroke-width="${n(width * 0.012)}"/>`);
+  canvas.add(
+    `<ellipse cx="${n(cx)}" cy="${n(shadeBottomY)}" rx="${n(radius)}" ry="${n(radius * tilt)}" fill="#FFF6E2"/>`,
+  );
+  canvas.add(
+    `<ellipse cx="${n(cx)}" cy="${n(shadeBottomY)}" rx="${n(radius)}" ry="${n(radius * tilt)}" fill="none" stroke="${form.accent ?? tones.light}" stroke-width="${n(width * 0.012)}"/>`,
+  );
   return { x: cx - radius, y: top, width, height: shadeBottomY + radius * tilt - top };
 }
 
 // ——— Plates ———————————————————————————————————————————————————————————————
 
 /** A plate seen from above (on a table) or face on (standing on a shelf): a disc, its well, its rim. */
-export function drawPlate(canvas: Canvas, form: FormRecipe, cx: number, cy: number, radius: number, light: LightSide): Placed {
+export function drawPlate(
+  canvas: Canvas,
+  form: FormRecipe,
+  cx: number,
+  cy: number,
+  radius: number,
+  light: LightSide,
+): Placed {
   const tones = glazeTones(form.glaze, form.finish);
   const rnd = new Random(form.seed ^ 0x91a7);
   const well = radius * (form.kind === "charger" ? rnd.range(0.56, 0.64) : rnd.range(0.62, 0.74));
 
-  const shadow = canvas.radial([[0, "#2E271F", 0.28], [0.85, "#2E271F", 0.1], [1, "#2E271F", 0]], cx - light * radius * 0.07, cy + radius * 0.1, radius * 1.12);
-  canvas.add(`<circle cx="${n(cx - light * radius * 0.07)}" cy="${n(cy + radius * 0.1)}" r="${n(radius * 1.12)}" fill="${shadow}"/>`);
+  const shadow = canvas.radial(
+    [
+      [0, "#2E271F", 0.28],
+      [0.85, "#2E271F", 0.1],
+      [1, "#2E271F", 0],
+    ],
+    cx - light * radius * 0.07,
+    cy + radius * 0.1,
+    radius * 1.12,
+  );
+  canvas.add(
+    `<circle cx="${n(cx - light * radius * 0.07)}" cy="${n(cy + radius * 0.1)}" r="${n(radius * 1.12)}" fill="${shadow}"/>`,
+  );
   const rim = canvas.linear(
     light === -1
-      ? [[0, tones.highlight], [0.35, tones.light], [0.7, tones.base], [1, tones.shade]]
-      : [[0, tones.light], [0.3, tones.highlight], [0.65, tones.base], [1, tones.shade]],
-    light === -1 ? 0 : 1, 0, light === -1 ? 1 : 0, 1,
+      ? [
+          [0, tones.highlight],
+          [0.35, tones.light],
+          [0.7, tones.base],
+          [1, tones.shade],
+        ]
+      : [
+          [0, tones.light],
+          [0.3, tones.highlight],
+          [0.65, tones.base],
+          [1, tones.shade],
+        ],
+    light === -1 ? 0 : 1,
+    0,
+    light === -1 ? 1 : 0,
+    1,
   );
   canvas.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius)}" fill="${rim}"/>`);
-  canvas.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius * 0.985)}" fill="none" stroke="${tones.highlight}" stroke-opacity=".7" stroke-width="${n(radius * 0.012)}"/>`);
+  canvas.add(
+    `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(radius * 0.985)}" fill="none" stroke="${tones.highlight}" stroke-opacity=".7" stroke-width="${n(radius * 0.012)}"/>`,
+  );
   // The well is lower than the rim: its wall is shaded on the lit side, lit on the far side.
   const wellFill = canvas.linear(
-    light === -1 ? [[0, tones.shade], [0.25, tones.base], [1, tones.light]] : [[0, tones.light], [0.75, tones.base], [1, tones.shade]],
-    0, 0, 1, 1,
+    light === -1
+      ? [
+          [0, tones.shade],
+          [0.25, tones.base],
+          [1, tones.light],
+        ]
+      : [
+          [0, tones.light],
+          [0.75, tones.base],
+          [1, tones.shade],
+        ],
+    0,
+    0,
+    1,
+    1,
   );
   canvas.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(well)}" fill="${wellFill}"/>`);
-  const floor = canvas.radial([[0, tones.light, 0.55], [1, tones.light, 0]], cx + light * well * 0.25, cy - well * 0.25, well * 0.9);
+  const floor = canvas.radial(
+    [
+      [0, tones.light, 0.55],
+      [1, tones.light, 0],
+    ],
+    cx + light * well * 0.25,
+    cy - well * 0.25,
+    well * 0.9,
+  );
   canvas.add(`<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(well * 0.92)}" fill="${floor}"/>`);
 
   drawPlateMotif(canvas, form, tones, cx, cy, radius, well, rnd);
-  const gloss = canvas.radial([[0, "#FFFFFF", tones.sheen * 0.6], [1, "#FFFFFF", 0]], cx + light * radius * 0.45, cy - radius * 0.5, radius * 0.45, 0.5);
-  canvas.add(`<ellipse cx="${n(cx + light * radius * 0.45)}" cy="${n(cy - radius * 0.5)}" rx="${n(radius * 0.45)}" ry="${n(radius * 0.22)}" fill="${gloss}"/>`);
+  const gloss = canvas.radial(
+    [
+      [0, "#FFFFFF", tones.sheen * 0.6],
+      [1, "#FFFFFF", 0],
+    ],
+    cx + light * radius * 0.45,
+    cy - radius * 0.5,
+    radius * 0.45,
+    0.5,
+  );
+  canvas.add(
+    `<ellipse cx="${n(cx + light * radius * 0.45)}" cy="${n(cy - radius * 0.5)}" rx="${n(radius * 0.45)}" ry="${n(radius * 0.22)}" fill="${gloss}"/>`,
+  );
   return { x: cx - radius, y: cy - radius, width: radius * 2, height: radius * 2 };
 }
 
-function drawPlateMotif(canvas: Canvas, form: FormRecipe, tones: GlazeTones, cx: number, cy: number, radius: number, well: number, rnd: Random): void {
+function drawPlateMotif(
+  canvas: Canvas,
+  form: FormRecipe,
+  tones: GlazeTones,
+  cx: number,
+  cy: number,
+  radius: number,
+  well: number,
+  rnd: Random,
+): void {
   const ink = form.accent ?? tones.deep;
   const opacity = form.accent ? 0.95 : 0.35;
   const ring = (r: number, width: number) =>
@@ -490,7 +881,10 @@ function drawPlateMotif(canvas: Canvas, form: FormRecipe, tones: GlazeTones, cx:
       marks = form.accent ? ring(radius * 0.96, radius * 0.02) : "";
       break;
     default:
-      marks = ring(band, radius * 0.012) + ring(well * 1.03, radius * 0.006) + (form.accent ? ring(radius * 0.96, radius * 0.02) : "");
+      marks =
+        ring(band, radius * 0.012) +
+        ring(well * 1.03, radius * 0.006) +
+        (form.accent ? ring(radius * 0.96, radius * 0.02) : "");
   }
   canvas.add(marks);
 }
@@ -498,7 +892,15 @@ function drawPlateMotif(canvas: Canvas, form: FormRecipe, tones: GlazeTones, cx:
 // ——— Wall pieces ——————————————————————————————————————————————————————————
 
 /** A wall relief or panel: porcelain elements lit from the side, each casting a soft shadow. */
-export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: number, width: number, height: number, light: LightSide): Placed {
+export function drawWallPiece(
+  canvas: Canvas,
+  form: FormRecipe,
+  cx: number,
+  cy: number,
+  width: number,
+  height: number,
+  light: LightSide,
+): Placed {
   const tones = glazeTones(form.glaze, form.finish);
   const rnd = new Random(form.seed ^ 0x3e1f);
   const elements: string[] = [];
@@ -506,17 +908,48 @@ export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: 
   const panel = form.kind === "panel";
 
   const lit = canvas.linear(
-    light === -1 ? [[0, tones.highlight], [0.45, tones.base], [1, tones.shade]] : [[0, tones.shade], [0.55, tones.base], [1, tones.highlight]],
-    0, 0, 1, 1,
+    light === -1
+      ? [
+          [0, tones.highlight],
+          [0.45, tones.base],
+          [1, tones.shade],
+        ]
+      : [
+          [0, tones.shade],
+          [0.55, tones.base],
+          [1, tones.highlight],
+        ],
+    0,
+    0,
+    1,
+    1,
   );
   const alt = form.accent ?? mix(tones.base, "#EDE6D8", 0.55);
-  const litAlt = canvas.linear(light === -1 ? [[0, "#FFFDF8"], [1, mix(alt, "#3B342C", 0.2)]] : [[0, mix(alt, "#3B342C", 0.2)], [1, "#FFFDF8"]], 0, 0, 1, 1);
+  const litAlt = canvas.linear(
+    light === -1
+      ? [
+          [0, "#FFFDF8"],
+          [1, mix(alt, "#3B342C", 0.2)],
+        ]
+      : [
+          [0, mix(alt, "#3B342C", 0.2)],
+          [1, "#FFFDF8"],
+        ],
+    0,
+    0,
+    1,
+    1,
+  );
   const shadowDx = -light * Math.max(3, width * 0.012);
   const shadowDy = Math.max(4, width * 0.016);
 
   const add = (d: string, useAlt = false) => {
-    elements.push(`<path d="${d}" transform="translate(${n(shadowDx)} ${n(shadowDy)})" fill="#2E271F" fill-opacity=".16"/>`);
-    elements.push(`<path d="${d}" fill="${useAlt ? litAlt : lit}" stroke="${tones.highlight}" stroke-opacity=".5" stroke-width="${n(width * 0.002)}"/>`);
+    elements.push(
+      `<path d="${d}" transform="translate(${n(shadowDx)} ${n(shadowDy)})" fill="#2E271F" fill-opacity=".16"/>`,
+    );
+    elements.push(
+      `<path d="${d}" fill="${useAlt ? litAlt : lit}" stroke="${tones.highlight}" stroke-opacity=".5" stroke-width="${n(width * 0.002)}"/>`,
+    );
   };
 
   const left = cx - width / 2;
@@ -529,9 +962,14 @@ export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: 
       const x = left + i * (w + gap);
       const h = height * (panel ? 1 : rnd.range(0.82, 1));
       const y = topY + (height - h);
-      add(`M${n(x)} ${n(y + h)}L${n(x)} ${n(y + w / 2)}A${n(w / 2)} ${n(w / 2)} 0 0 1 ${n(x + w)} ${n(y + w / 2)}L${n(x + w)} ${n(y + h)}Z`, i % 3 === 1);
+      add(
+        `M${n(x)} ${n(y + h)}L${n(x)} ${n(y + w / 2)}A${n(w / 2)} ${n(w / 2)} 0 0 1 ${n(x + w)} ${n(y + w / 2)}L${n(x + w)} ${n(y + h)}Z`,
+        i % 3 === 1,
+      );
       const inset = w * 0.22;
-      elements.push(`<path d="M${n(x + inset)} ${n(y + h - inset)}L${n(x + inset)} ${n(y + w / 2)}A${n(w / 2 - inset)} ${n(w / 2 - inset)} 0 0 1 ${n(x + w - inset)} ${n(y + w / 2)}L${n(x + w - inset)} ${n(y + h - inset)}Z" fill="${tones.shade}" fill-opacity=".35"/>`);
+      elements.push(
+        `<path d="M${n(x + inset)} ${n(y + h - inset)}L${n(x + inset)} ${n(y + w / 2)}A${n(w / 2 - inset)} ${n(w / 2 - inset)} 0 0 1 ${n(x + w - inset)} ${n(y + w / 2)}L${n(x + w - inset)} ${n(y + h - inset)}Z" fill="${tones.shade}" fill-opacity=".35"/>`,
+      );
     }
   } else if (motif === "petals" || motif === "leaves") {
     const count = panel ? rnd.int(26, 34) : rnd.int(11, 15);
@@ -546,7 +984,10 @@ export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: 
       const y2 = y1 + Math.sin(a) * len;
       const nx = -Math.sin(a) * len * 0.28;
       const ny = Math.cos(a) * len * 0.28;
-      add(`M${n(x1)} ${n(y1)}Q${n((x1 + x2) / 2 + nx)} ${n((y1 + y2) / 2 + ny)} ${n(x2)} ${n(y2)}Q${n((x1 + x2) / 2 - nx)} ${n((y1 + y2) / 2 - ny)} ${n(x1)} ${n(y1)}Z`, i % 4 === 0);
+      add(
+        `M${n(x1)} ${n(y1)}Q${n((x1 + x2) / 2 + nx)} ${n((y1 + y2) / 2 + ny)} ${n(x2)} ${n(y2)}Q${n((x1 + x2) / 2 - nx)} ${n((y1 + y2) / 2 - ny)} ${n(x1)} ${n(y1)}Z`,
+        i % 4 === 0,
+      );
     }
   } else if (motif === "waves") {
     const rows = panel ? 5 : 4;
@@ -557,20 +998,30 @@ export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: 
       for (let c = 0; c < cols + (r % 2 ? 0 : -1); c++) {
         const x = left + c * w + (r % 2 ? 0 : w / 2);
         const y = topY + r * h;
-        add(`M${n(x)} ${n(y + h)}A${n(w / 2)} ${n(h * 0.9)} 0 0 1 ${n(x + w)} ${n(y + h)}A${n(w / 2)} ${n(h * 0.5)} 0 0 0 ${n(x)} ${n(y + h)}Z`, (r + c) % 5 === 0);
+        add(
+          `M${n(x)} ${n(y + h)}A${n(w / 2)} ${n(h * 0.9)} 0 0 1 ${n(x + w)} ${n(y + h)}A${n(w / 2)} ${n(h * 0.5)} 0 0 0 ${n(x)} ${n(y + h)}Z`,
+          (r + c) % 5 === 0,
+        );
       }
     }
   } else if (motif === "shells") {
     const count = panel ? 9 : rnd.int(3, 4);
     for (let i = 0; i < count; i++) {
       const size = Math.min(width, height) * (panel ? 0.3 : rnd.range(0.46, 0.6));
-      const x = panel ? left + ((i % 3) + 0.5) * (width / 3) : left + width * (0.28 + 0.44 * ((i * 0.618) % 1)) ;
-      const y = panel ? topY + (Math.floor(i / 3) + 0.55) * (height / 3) : topY + height * (0.3 + (0.45 * i) / Math.max(1, count - 1));
+      const x = panel ? left + ((i % 3) + 0.5) * (width / 3) : left + width * (0.28 + 0.44 * ((i * 0.618) % 1));
+      const y = panel
+        ? topY + (Math.floor(i / 3) + 0.55) * (height / 3)
+        : topY + height * (0.3 + (0.45 * i) / Math.max(1, count - 1));
       const ribs: string[] = [];
-      add(`M${n(x - size / 2)} ${n(y)}A${n(size / 2)} ${n(size / 2)} 0 0 1 ${n(x + size / 2)} ${n(y)}L${n(x + size * 0.08)} ${n(y + size * 0.22)}L${n(x - size * 0.08)} ${n(y + size * 0.22)}Z`, i % 4 === 2);
+      add(
+        `M${n(x - size / 2)} ${n(y)}A${n(size / 2)} ${n(size / 2)} 0 0 1 ${n(x + size / 2)} ${n(y)}L${n(x + size * 0.08)} ${n(y + size * 0.22)}L${n(x - size * 0.08)} ${n(y + size * 0.22)}Z`,
+        i % 4 === 2,
+      );
       for (let k = 1; k < 9; k++) {
         const a = Math.PI + (Math.PI * k) / 9;
-        ribs.push(`<line x1="${n(x)}" y1="${n(y + size * 0.16)}" x2="${n(x + Math.cos(a) * size * 0.48)}" y2="${n(y + Math.sin(a) * size * 0.48)}" stroke="${tones.shade}" stroke-opacity=".55" stroke-width="${n(size * 0.014)}"/>`);
+        ribs.push(
+          `<line x1="${n(x)}" y1="${n(y + size * 0.16)}" x2="${n(x + Math.cos(a) * size * 0.48)}" y2="${n(y + Math.sin(a) * size * 0.48)}" stroke="${tones.shade}" stroke-opacity=".55" stroke-width="${n(size * 0.014)}"/>`,
+        );
       }
       elements.push(...ribs);
     }
@@ -581,8 +1032,13 @@ export function drawWallPiece(canvas: Canvas, form: FormRecipe, cx: number, cy: 
       const r = Math.min(width, height) * (panel ? rnd.range(0.06, 0.12) : rnd.range(0.1, 0.2));
       const x = left + r + rnd.next() * (width - 2 * r);
       const y = topY + r + rnd.next() * (height - 2 * r);
-      add(`M${n(x - r)} ${n(y)}A${n(r)} ${n(r)} 0 1 1 ${n(x + r)} ${n(y)}A${n(r)} ${n(r)} 0 1 1 ${n(x - r)} ${n(y)}Z`, i % 3 === 0);
-      elements.push(`<circle cx="${n(x + light * r * 0.12)}" cy="${n(y - r * 0.12)}" r="${n(r * 0.45)}" fill="${tones.highlight}" fill-opacity=".45"/>`);
+      add(
+        `M${n(x - r)} ${n(y)}A${n(r)} ${n(r)} 0 1 1 ${n(x + r)} ${n(y)}A${n(r)} ${n(r)} 0 1 1 ${n(x - r)} ${n(y)}Z`,
+        i % 3 === 0,
+      );
+      elements.push(
+        `<circle cx="${n(x + light * r * 0.12)}" cy="${n(y - r * 0.12)}" r="${n(r * 0.45)}" fill="${tones.highlight}" fill-opacity=".45"/>`,
+      );
     }
   }
   canvas.add(`<g>${elements.join("")}</g>`);

@@ -8,8 +8,19 @@ import type { ToolKind } from "../copy/editions";
 export type FormKind = FormKey;
 /** Decoration a series carries into its forms (reliefs and plates use it most). */
 export type Motif =
-  | "none" | "waves" | "lines" | "shells" | "drops" | "arches" | "domes" | "bands" | "petals"
-  | "dots" | "reeds" | "leaves" | "brush";
+  | "none"
+  | "waves"
+  | "lines"
+  | "shells"
+  | "drops"
+  | "arches"
+  | "domes"
+  | "bands"
+  | "petals"
+  | "dots"
+  | "reeds"
+  | "leaves"
+  | "brush";
 
 export interface FormRecipe {
   kind: FormKind;

@@ -72,13 +72,41 @@ function drawBackdrop(canvas: Canvas, horizon: number, light: LightSide, wall = 
   const { width, height } = canvas;
   const windowX = light === -1 ? width * 0.1 : width * 0.9;
   const wallFill = canvas.radial(
-    [[0, mix(wall, "#FFFFFF", 0.6)], [0.45, mix(wall, "#FFFFFF", 0.2)], [1, mix(wall, "#CFC7B8", 0.35)]],
-    windowX, height * 0.12, Math.max(width, horizon) * 1.15,
+    [
+      [0, mix(wall, "#FFFFFF", 0.6)],
+      [0.45, mix(wall, "#FFFFFF", 0.2)],
+      [1, mix(wall, "#CFC7B8", 0.35)],
+    ],
+    windowX,
+    height * 0.12,
+    Math.max(width, horizon) * 1.15,
   );
   canvas.add(`<rect width="${width}" height="${n(horizon + 2)}" fill="${wallFill}"/>`);
-  const floorFill = canvas.linear([[0, mix(floor, "#CFC6B6", 0.3)], [0.25, floor], [1, mix(floor, "#FFFFFF", 0.25)]], 0, horizon, 0, height, true);
+  const floorFill = canvas.linear(
+    [
+      [0, mix(floor, "#CFC6B6", 0.3)],
+      [0.25, floor],
+      [1, mix(floor, "#FFFFFF", 0.25)],
+    ],
+    0,
+    horizon,
+    0,
+    height,
+    true,
+  );
   canvas.add(`<rect y="${n(horizon)}" width="${width}" height="${n(height - horizon)}" fill="${floorFill}"/>`);
-  const edge = canvas.linear([[0, "#000000", 0], [0.5, "#000000", 0.05], [1, "#000000", 0]], 0, horizon - 6, 0, horizon + 10, true);
+  const edge = canvas.linear(
+    [
+      [0, "#000000", 0],
+      [0.5, "#000000", 0.05],
+      [1, "#000000", 0],
+    ],
+    0,
+    horizon - 6,
+    0,
+    horizon + 10,
+    true,
+  );
   canvas.add(`<rect y="${n(horizon - 6)}" width="${width}" height="16" fill="${edge}"/>`);
 }
 
@@ -124,10 +152,24 @@ interface Geometry {
 export function fitForm(form: FormRecipe, pose: Pose, slot: Slot): Geometry {
   switch (pose) {
     case "wall":
-      return { pose, cx: slot.cx, baseY: slot.baseY, width: slot.maxWidth, height: slot.maxHeight, centre: [slot.cx, slot.baseY] };
+      return {
+        pose,
+        cx: slot.cx,
+        baseY: slot.baseY,
+        width: slot.maxWidth,
+        height: slot.maxHeight,
+        centre: [slot.cx, slot.baseY],
+      };
     case "hanging": {
       const width = slot.maxWidth;
-      return { pose, cx: slot.cx, baseY: slot.baseY, width, height: slot.maxHeight, centre: [slot.cx, slot.baseY - width * 0.3] };
+      return {
+        pose,
+        cx: slot.cx,
+        baseY: slot.baseY,
+        width,
+        height: slot.maxHeight,
+        centre: [slot.cx, slot.baseY - width * 0.3],
+      };
     }
     case "upright":
     case "top": {
@@ -138,11 +180,25 @@ export function fitForm(form: FormRecipe, pose: Pose, slot: Slot): Geometry {
     case "standing": {
       if (form.kind === "lamp") {
         const height = Math.min(slot.maxHeight, slot.maxWidth * 1.6);
-        return { pose, cx: slot.cx, baseY: slot.baseY, width: height * 0.6, height, centre: [slot.cx, slot.baseY - height * 0.42] };
+        return {
+          pose,
+          cx: slot.cx,
+          baseY: slot.baseY,
+          width: height * 0.6,
+          height,
+          centre: [slot.cx, slot.baseY - height * 0.42],
+        };
       }
       const aspect = vesselAspect(vesselShape(form));
       const height = Math.min(slot.maxHeight, slot.maxWidth / aspect);
-      return { pose, cx: slot.cx, baseY: slot.baseY, width: height * aspect, height, centre: [slot.cx, slot.baseY - height * 0.45] };
+      return {
+        pose,
+        cx: slot.cx,
+        baseY: slot.baseY,
+        width: height * aspect,
+        height,
+        centre: [slot.cx, slot.baseY - height * 0.45],
+      };
     }
   }
 }
@@ -162,7 +218,9 @@ function drawPlaced(canvas: Canvas, form: FormRecipe, g: Geometry, light: LightS
       const radius = g.width / 2;
       drawGroundShadow(canvas, g.cx, g.baseY, radius * 0.9, light, 0.8 * shadow);
       drawPlate(canvas, form, g.cx, g.baseY - radius, radius, light);
-      canvas.add(`<rect x="${n(g.cx - radius * 0.5)}" y="${n(g.baseY - radius * 0.05)}" width="${n(radius)}" height="${n(radius * 0.05)}" fill="#6E5A44" rx="${n(radius * 0.02)}"/>`);
+      canvas.add(
+        `<rect x="${n(g.cx - radius * 0.5)}" y="${n(g.baseY - radius * 0.05)}" width="${n(radius)}" height="${n(radius * 0.05)}" fill="#6E5A44" rx="${n(radius * 0.02)}"/>`,
+      );
       return;
     }
     case "standing":
@@ -189,11 +247,22 @@ function drawProductShot(canvas: Canvas, form: FormRecipe, view: 0 | 1 | 2, alte
 
   if (pose === "upright") {
     // Plates are photographed from above, on the table.
-    const table = canvas.radial([[0, "#F7F4EE"], [0.55, "#EDE8DE"], [1, "#DED7CA"]], light === -1 ? 120 : 680, 120, 1150);
+    const table = canvas.radial(
+      [
+        [0, "#F7F4EE"],
+        [0.55, "#EDE8DE"],
+        [1, "#DED7CA"],
+      ],
+      light === -1 ? 120 : 680,
+      120,
+      1150,
+    );
     canvas.add(`<rect width="${W}" height="${canvas.height}" fill="${table}"/>`);
     const radius = form.kind === "charger" ? 330 : 290;
     if (view === 1) {
-      canvas.add(`<g transform="translate(${n(400 - 2.1 * (400 - radius * 0.55))} ${n(500 - 2.1 * (470 - radius * 0.6))}) scale(2.1)">`);
+      canvas.add(
+        `<g transform="translate(${n(400 - 2.1 * (400 - radius * 0.55))} ${n(500 - 2.1 * (470 - radius * 0.6))}) scale(2.1)">`,
+      );
       drawPlate(canvas, form, 400, 470, radius, light);
       canvas.add("</g>");
     } else if (view === 2) {
@@ -213,10 +282,24 @@ function drawProductShot(canvas: Canvas, form: FormRecipe, view: 0 | 1 | 2, alte
       canvas.add("</g>");
     } else if (view === 2) {
       drawWallPiece(canvas, form, 400, 380, 500, 520, light);
-      const shelf = canvas.linear([[0, "#8A6A4E"], [1, "#5E4633"]], 0, 0, 0, 1);
+      const shelf = canvas.linear(
+        [
+          [0, "#8A6A4E"],
+          [1, "#5E4633"],
+        ],
+        0,
+        0,
+        0,
+        1,
+      );
       canvas.add(`<rect x="150" y="${n(780 - 18)}" width="500" height="18" fill="${shelf}"/>`);
       const vase = { ...form, kind: "vase" as const, seed: form.seed ^ 0x31, glaze: alternate?.glaze ?? form.glaze };
-      drawPlaced(canvas, vase, fitForm(vase, "standing", { cx: 560, baseY: 762, maxWidth: 120, maxHeight: 170 }), light);
+      drawPlaced(
+        canvas,
+        vase,
+        fitForm(vase, "standing", { cx: 560, baseY: 762, maxWidth: 120, maxHeight: 170 }),
+        light,
+      );
     } else {
       drawWallPiece(canvas, form, 400, 480, 560, 640, light);
     }
@@ -259,8 +342,18 @@ function drawProductShot(canvas: Canvas, form: FormRecipe, view: 0 | 1 | 2, alte
     return;
   }
   const other = alternate ?? companionOf(form);
-  const first = fitForm(form, "standing", { cx: 330, baseY: baseY - 10, maxWidth: 420, maxHeight: slot.maxHeight * 0.88 });
-  const second = fitForm(other, "standing", { cx: 590, baseY: baseY + 20, maxWidth: alternate ? 330 : 220, maxHeight: slot.maxHeight * (alternate ? 0.72 : 0.42) });
+  const first = fitForm(form, "standing", {
+    cx: 330,
+    baseY: baseY - 10,
+    maxWidth: 420,
+    maxHeight: slot.maxHeight * 0.88,
+  });
+  const second = fitForm(other, "standing", {
+    cx: 590,
+    baseY: baseY + 20,
+    maxWidth: alternate ? 330 : 220,
+    maxHeight: slot.maxHeight * (alternate ? 0.72 : 0.42),
+  });
   drawPlaced(canvas, form, first, light);
   drawPlaced(canvas, other, second, light);
 }
@@ -283,9 +376,28 @@ interface RoomPlan {
 const WALNUT = "#6B4A33";
 const OAK = "#B39572";
 
-function furnitureBox(canvas: Canvas, x: number, y: number, w: number, h: number, wood: string, light: LightSide): void {
-  const fill = canvas.linear([[0, mix(wood, "#FFFFFF", 0.12)], [1, mix(wood, "#000000", 0.25)]], 0, 0, 0, 1);
-  canvas.add(`<rect x="${n(x - light * 18)}" y="${n(y + h - 4)}" width="${n(w + 36)}" height="20" fill="#2E271F" fill-opacity=".12" rx="10"/>`);
+function furnitureBox(
+  canvas: Canvas,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  wood: string,
+  light: LightSide,
+): void {
+  const fill = canvas.linear(
+    [
+      [0, mix(wood, "#FFFFFF", 0.12)],
+      [1, mix(wood, "#000000", 0.25)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  canvas.add(
+    `<rect x="${n(x - light * 18)}" y="${n(y + h - 4)}" width="${n(w + 36)}" height="20" fill="#2E271F" fill-opacity=".12" rx="10"/>`,
+  );
   canvas.add(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" fill="${fill}"/>`);
   canvas.add(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="5" fill="${mix(wood, "#FFFFFF", 0.3)}"/>`);
 }
@@ -343,7 +455,11 @@ function roomPlan(style: RoomStyle): RoomPlan {
       return {
         horizon: 740,
         furniture: (canvas, light) => {
-          for (const [x, top] of [[300, 560], [700, 620], [1100, 520]] as const) {
+          for (const [x, top] of [
+            [300, 560],
+            [700, 620],
+            [1100, 520],
+          ] as const) {
             furnitureBox(canvas, x, top, 220, 740 - top, "#F4F1EA", light);
           }
         },
@@ -393,7 +509,9 @@ export function layoutRoom(style: RoomStyle, forms: readonly FormRecipe[]): Room
   const placed: RoomPlacement[] = [];
   for (const form of forms) {
     const pose = naturalPose(form);
-    const candidates = free.filter((slot) => (pose === "upright" ? slot.pose === "upright" || slot.pose === "standing" : slot.pose === pose));
+    const candidates = free.filter((slot) =>
+      pose === "upright" ? slot.pose === "upright" || slot.pose === "standing" : slot.pose === pose,
+    );
     // Upright slots first for plates, then slots of the right height.
     const score = (slot: RoomSlot) => (slot.pose === pose ? 2 : 0) + (slot.tall === prefersTall(form) ? 1 : 0);
     candidates.sort((a, b) => score(b) - score(a));
@@ -424,13 +542,33 @@ function drawRoom(canvas: Canvas, style: RoomStyle, seed: number, forms: FormRec
   const floor = style === "gallery" ? "#D9D5CD" : "#CDBFAA";
   drawBackdrop(canvas, plan.horizon, light, wall, floor);
   // A skirting board and the trapezoid of window light on the wall.
-  canvas.add(`<rect y="${plan.horizon - 14}" width="${canvas.width}" height="14" fill="${mix(wall, "#FFFFFF", 0.5)}"/>`);
-  const beam = canvas.linear([[0, "#FFFFFF", 0.32], [1, "#FFFFFF", 0]], light === -1 ? 0 : 1, 0, light === -1 ? 1 : 0, 1);
+  canvas.add(
+    `<rect y="${plan.horizon - 14}" width="${canvas.width}" height="14" fill="${mix(wall, "#FFFFFF", 0.5)}"/>`,
+  );
+  const beam = canvas.linear(
+    [
+      [0, "#FFFFFF", 0.32],
+      [1, "#FFFFFF", 0],
+    ],
+    light === -1 ? 0 : 1,
+    0,
+    light === -1 ? 1 : 0,
+    1,
+  );
   const bx = light === -1 ? 120 : canvas.width - 120;
-  canvas.add(`<path d="${polygon([[bx, 60], [bx - light * 260, 60], [bx - light * 520, plan.horizon - 14], [bx - light * 180, plan.horizon - 14]])}" fill="${beam}"/>`);
+  canvas.add(
+    `<path d="${polygon([
+      [bx, 60],
+      [bx - light * 260, 60],
+      [bx - light * 520, plan.horizon - 14],
+      [bx - light * 180, plan.horizon - 14],
+    ])}" fill="${beam}"/>`,
+  );
   // Floorboards.
   for (let y = plan.horizon + 30; y < canvas.height; y += 34 + (y - plan.horizon) * 0.25) {
-    canvas.add(`<line x1="0" y1="${n(y)}" x2="${canvas.width}" y2="${n(y)}" stroke="#5E4A36" stroke-opacity=".07" stroke-width="2"/>`);
+    canvas.add(
+      `<line x1="0" y1="${n(y)}" x2="${canvas.width}" y2="${n(y)}" stroke="#5E4A36" stroke-opacity=".07" stroke-width="2"/>`,
+    );
   }
   plan.furniture(canvas, light);
   const placements = layoutRoom(style, forms);
@@ -449,7 +587,12 @@ function rank(p: RoomPlacement): number {
 
 /** The hero's object: right of centre, where the window's light falls. */
 function heroGeometry(form: FormRecipe, seed: number): Geometry {
-  return fitForm(form, "standing", { cx: new Random(seed).range(980, 1080), baseY: 770, maxWidth: 520, maxHeight: 620 });
+  return fitForm(form, "standing", {
+    cx: new Random(seed).range(980, 1080),
+    baseY: 770,
+    maxWidth: 520,
+    maxHeight: 620,
+  });
 }
 
 /**
@@ -467,12 +610,39 @@ export function focalPointOf(art: Artwork): { x: number; y: number } | undefined
 function drawHero(canvas: Canvas, form: FormRecipe, seed: number): void {
   const light: LightSide = -1;
   drawBackdrop(canvas, 690, light);
-  const beam = canvas.linear([[0, "#FFFFFF", 0.4], [1, "#FFFFFF", 0]], 0, 0, 1, 0.4);
-  canvas.add(`<path d="${polygon([[0, 0], [560, 0], [1200, 690], [300, 690]])}" fill="${beam}"/>`);
+  const beam = canvas.linear(
+    [
+      [0, "#FFFFFF", 0.4],
+      [1, "#FFFFFF", 0],
+    ],
+    0,
+    0,
+    1,
+    0.4,
+  );
+  canvas.add(
+    `<path d="${polygon([
+      [0, 0],
+      [560, 0],
+      [1200, 690],
+      [300, 690],
+    ])}" fill="${beam}"/>`,
+  );
   const g = heroGeometry(form, seed);
   // The long shadow of low sun, falling away from the window.
-  const long = canvas.radial([[0, "#2E271F", 0.22], [1, "#2E271F", 0]], g.cx + g.width * 0.9, g.baseY, g.width * 1.9, 0.1);
-  canvas.add(`<ellipse cx="${n(g.cx + g.width * 0.9)}" cy="${n(g.baseY)}" rx="${n(g.width * 1.9)}" ry="${n(g.width * 0.19)}" fill="${long}"/>`);
+  const long = canvas.radial(
+    [
+      [0, "#2E271F", 0.22],
+      [1, "#2E271F", 0],
+    ],
+    g.cx + g.width * 0.9,
+    g.baseY,
+    g.width * 1.9,
+    0.1,
+  );
+  canvas.add(
+    `<ellipse cx="${n(g.cx + g.width * 0.9)}" cy="${n(g.baseY)}" rx="${n(g.width * 1.9)}" ry="${n(g.width * 0.19)}" fill="${long}"/>`,
+  );
   drawPlaced(canvas, form, g, light);
 }
 
@@ -488,7 +658,15 @@ function drawGroup(canvas: Canvas, forms: FormRecipe[], seed: number): void {
 
   wall.slice(0, 2).forEach((form, i, all) => {
     const w = (width * 0.8) / all.length;
-    drawWallPiece(canvas, form, width * 0.1 + w * (i + 0.5), horizon * (standing.length ? 0.38 : 0.5), w * 0.8, horizon * (standing.length ? 0.48 : 0.7), light);
+    drawWallPiece(
+      canvas,
+      form,
+      width * 0.1 + w * (i + 0.5),
+      horizon * (standing.length ? 0.38 : 0.5),
+      w * 0.8,
+      horizon * (standing.length ? 0.48 : 0.7),
+      light,
+    );
   });
   hanging.slice(0, 2).forEach((form, i, all) => {
     const x = width * ((i + 1) / (all.length + 1));
@@ -512,42 +690,84 @@ function drawGroup(canvas: Canvas, forms: FormRecipe[], seed: number): void {
 function drawPortrait(canvas: Canvas, tool: ToolKind, tint: string, seed: number): void {
   const { width, height } = canvas;
   const rnd = new Random(seed);
-  const ground = canvas.linear([[0, mix(tint, "#FFFFFF", 0.35)], [1, mix(tint, "#6E6A63", 0.18)]], 0, 0, 0.3, 1);
+  const ground = canvas.linear(
+    [
+      [0, mix(tint, "#FFFFFF", 0.35)],
+      [1, mix(tint, "#6E6A63", 0.18)],
+    ],
+    0,
+    0,
+    0.3,
+    1,
+  );
   canvas.add(`<rect width="${width}" height="${height}" fill="${ground}"/>`);
-  const glow = canvas.radial([[0, "#FFFFFF", 0.45], [1, "#FFFFFF", 0]], width * 0.25, height * 0.2, width);
+  const glow = canvas.radial(
+    [
+      [0, "#FFFFFF", 0.45],
+      [1, "#FFFFFF", 0],
+    ],
+    width * 0.25,
+    height * 0.2,
+    width,
+  );
   canvas.add(`<rect width="${width}" height="${height}" fill="${glow}"/>`);
   const wood = "#B08A62";
-  const woodFill = canvas.linear([[0, mix(wood, "#FFFFFF", 0.25)], [1, mix(wood, "#000000", 0.2)]], 0, 0, 1, 1);
+  const woodFill = canvas.linear(
+    [
+      [0, mix(wood, "#FFFFFF", 0.25)],
+      [1, mix(wood, "#000000", 0.2)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   const angle = rnd.range(-38, -22);
   const disc = mix(tint, "#6E6A63", 0.12);
-  canvas.add(`<circle cx="${n(width * 0.56)}" cy="${n(height * 0.46)}" r="${n(width * 0.34)}" fill="${disc}" fill-opacity=".55"/>`);
+  canvas.add(
+    `<circle cx="${n(width * 0.56)}" cy="${n(height * 0.46)}" r="${n(width * 0.34)}" fill="${disc}" fill-opacity=".55"/>`,
+  );
   const shapes = `<g transform="scale(1.35)">${toolShapes(tool, wood, woodFill)}</g>`;
-  canvas.add(`<g transform="translate(${n(width / 2 + 18)} ${n(height / 2 + 26)}) rotate(${n(angle)})" opacity=".18">${shapes.replace(/fill="[^"]*"/g, 'fill="#2E271F"').replace(/stroke="[^"]*"/g, 'stroke="#2E271F"')}</g>`);
+  canvas.add(
+    `<g transform="translate(${n(width / 2 + 18)} ${n(height / 2 + 26)}) rotate(${n(angle)})" opacity=".18">${shapes.replace(/fill="[^"]*"/g, 'fill="#2E271F"').replace(/stroke="[^"]*"/g, 'stroke="#2E271F"')}</g>`,
+  );
   canvas.add(`<g transform="translate(${n(width / 2)} ${n(height / 2)}) rotate(${n(angle)})">${shapes}</g>`);
-  canvas.add(`<rect x="${n(width * 0.1)}" y="${n(height * 0.9)}" width="${n(width * 0.18)}" height="2" fill="#A8874A"/>`);
+  canvas.add(
+    `<rect x="${n(width * 0.1)}" y="${n(height * 0.9)}" width="${n(width * 0.18)}" height="2" fill="#A8874A"/>`,
+  );
 }
 
 /** Tools of the studio, drawn around the origin, about 600 units long. */
 function toolShapes(tool: ToolKind, wood: string, woodFill: string): string {
   switch (tool) {
     case "rib":
-      return `<path d="M-230 -40C-230 -150 -60 -170 60 -140C200 -105 250 -20 230 60C210 140 80 150 -40 120C-170 90 -230 50 -230 -40Z" fill="${woodFill}"/>` +
-        `<ellipse cx="-90" cy="-10" rx="42" ry="30" fill="${mix(wood, "#000000", 0.35)}" fill-opacity=".35"/>`;
+      return (
+        `<path d="M-230 -40C-230 -150 -60 -170 60 -140C200 -105 250 -20 230 60C210 140 80 150 -40 120C-170 90 -230 50 -230 -40Z" fill="${woodFill}"/>` +
+        `<ellipse cx="-90" cy="-10" rx="42" ry="30" fill="${mix(wood, "#000000", 0.35)}" fill-opacity=".35"/>`
+      );
     case "calipers":
-      return `<g fill="none" stroke="#8C8C86" stroke-width="16" stroke-linecap="round"><path d="M0 -250C-180 -200 -220 40 -60 260"/><path d="M0 -250C180 -200 220 40 60 260"/></g>` +
-        `<circle cx="0" cy="-250" r="26" fill="#A8874A"/>`;
+      return (
+        `<g fill="none" stroke="#8C8C86" stroke-width="16" stroke-linecap="round"><path d="M0 -250C-180 -200 -220 40 -60 260"/><path d="M0 -250C180 -200 220 40 60 260"/></g>` +
+        `<circle cx="0" cy="-250" r="26" fill="#A8874A"/>`
+      );
     case "loop":
-      return `<rect x="-28" y="-60" width="56" height="330" rx="26" fill="${woodFill}"/>` +
+      return (
+        `<rect x="-28" y="-60" width="56" height="330" rx="26" fill="${woodFill}"/>` +
         `<rect x="-30" y="-90" width="60" height="40" rx="6" fill="#A8874A"/>` +
-        `<path d="M-18 -90C-60 -200 -40 -280 0 -290C40 -280 60 -200 18 -90" fill="none" stroke="#6E6A63" stroke-width="9"/>`;
+        `<path d="M-18 -90C-60 -200 -40 -280 0 -290C40 -280 60 -200 18 -90" fill="none" stroke="#6E6A63" stroke-width="9"/>`
+      );
     case "brush":
-      return `<path d="M-14 -40L14 -40L22 290Q0 310 -22 290Z" fill="${woodFill}"/>` +
+      return (
+        `<path d="M-14 -40L14 -40L22 290Q0 310 -22 290Z" fill="${woodFill}"/>` +
         `<rect x="-24" y="-110" width="48" height="74" rx="4" fill="#A8874A"/>` +
-        `<path d="M-26 -110Q-40 -220 0 -300Q40 -220 26 -110Z" fill="#3B342C"/>`;
+        `<path d="M-26 -110Q-40 -220 0 -300Q40 -220 26 -110Z" fill="#3B342C"/>`
+      );
     case "knife":
-      return `<path d="M-20 60L20 60L26 290Q0 305 -26 290Z" fill="${woodFill}"/>` +
+      return (
+        `<path d="M-20 60L20 60L26 290Q0 305 -26 290Z" fill="${woodFill}"/>` +
         `<path d="M-16 60L16 60L10 -280Q0 -300 -10 -280Z" fill="#C9C6BF"/>` +
-        `<path d="M0 60L10 -280Q0 -300 -2 -284Z" fill="#FFFFFF" fill-opacity=".5"/>`;
+        `<path d="M0 60L10 -280Q0 -300 -2 -284Z" fill="#FFFFFF" fill-opacity=".5"/>`
+      );
   }
 }
 
@@ -585,20 +805,48 @@ function drawWorkshop(canvas: Canvas, seed: number): void {
   drawBackdrop(canvas, 760, light, "#ECE6DB", "#C9BFB0");
   shelf(canvas, 80, 330, 1440, "#C2A983");
   furnitureBox(canvas, 80, 560, 1440, 26, "#B89B78", light);
-  for (const x of [160, 760, 1420]) canvas.add(`<path d="M${x} 586L${x - 40} 760M${x} 586L${x + 40} 760" stroke="#8C7456" stroke-width="10"/>`);
+  for (const x of [160, 760, 1420])
+    canvas.add(`<path d="M${x} 586L${x - 40} 760M${x} 586L${x + 40} 760" stroke="#8C7456" stroke-width="10"/>`);
   const bisque = "#EEE8DC";
   const green = "#D5CEC2";
   const back = seriesForms(rnd, [green], 9, ["vase", "bottle", "bowl", "amphora"]);
-  back.forEach((form, i) => drawPlaced(canvas, { ...form, finish: "matte" }, fitForm(form, "standing", { cx: 150 + i * 160, baseY: 330, maxWidth: 120, maxHeight: 170 }), light, 0.5));
+  back.forEach((form, i) =>
+    drawPlaced(
+      canvas,
+      { ...form, finish: "matte" },
+      fitForm(form, "standing", { cx: 150 + i * 160, baseY: 330, maxWidth: 120, maxHeight: 170 }),
+      light,
+      0.5,
+    ),
+  );
   const front = seriesForms(rnd, [bisque], 8, ["vase", "bowl", "bottle", "stand"]);
-  front.forEach((form, i) => drawPlaced(canvas, { ...form, finish: "matte" }, fitForm(form, "standing", { cx: 170 + i * 180, baseY: 560, maxWidth: 150, maxHeight: 210 }), light, 0.6));
+  front.forEach((form, i) =>
+    drawPlaced(
+      canvas,
+      { ...form, finish: "matte" },
+      fitForm(form, "standing", { cx: 170 + i * 180, baseY: 560, maxWidth: 150, maxHeight: 210 }),
+      light,
+      0.6,
+    ),
+  );
   // A plaster mould, opened, at the end of the board.
-  canvas.add(`<rect x="1380" y="480" width="110" height="80" fill="#F7F5F0"/><rect x="1380" y="480" width="110" height="80" fill="none" stroke="#D8D2C6" stroke-width="2"/><line x1="1435" y1="480" x2="1435" y2="560" stroke="#CFC8BA" stroke-width="3"/>`);
+  canvas.add(
+    `<rect x="1380" y="480" width="110" height="80" fill="#F7F5F0"/><rect x="1380" y="480" width="110" height="80" fill="none" stroke="#D8D2C6" stroke-width="2"/><line x1="1435" y1="480" x2="1435" y2="560" stroke="#CFC8BA" stroke-width="3"/>`,
+  );
 }
 
 function drawTestTiles(canvas: Canvas, seed: number, glazes: string[]): void {
   const rnd = new Random(seed);
-  const ground = canvas.linear([[0, "#ECE7DD"], [1, "#DED7CA"]], 0, 0, 0, 1);
+  const ground = canvas.linear(
+    [
+      [0, "#ECE7DD"],
+      [1, "#DED7CA"],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<rect width="${canvas.width}" height="${canvas.height}" fill="${ground}"/>`);
   const cols = 14;
   const rows = 5;
@@ -613,11 +861,25 @@ function drawTestTiles(canvas: Canvas, seed: number, glazes: string[]): void {
       const base = glazes[(r + c * 2) % glazes.length] ?? BONE;
       const glaze = mix(base, c % 3 === 0 ? "#FFFFFF" : "#2E271F", (c % 5) * 0.07 + rnd.range(0, 0.05));
       const tones = glazeTones(glaze, "gloss");
-      canvas.add(`<rect x="${n(x + 4)}" y="${n(y + 6)}" width="${w}" height="${h}" rx="4" fill="#2E271F" fill-opacity=".12"/>`);
+      canvas.add(
+        `<rect x="${n(x + 4)}" y="${n(y + 6)}" width="${w}" height="${h}" rx="4" fill="#2E271F" fill-opacity=".12"/>`,
+      );
       canvas.add(`<rect x="${n(x)}" y="${n(y)}" width="${w}" height="${h}" rx="4" fill="#EFE9DE"/>`);
       const dip = y + h * rnd.range(0.62, 0.78);
-      const fill = canvas.linear([[0, tones.light], [0.6, tones.base], [1, tones.shade]], 0, 0, 1, 1);
-      canvas.add(`<path d="M${n(x)} ${n(y + 4)}Q${n(x)} ${n(y)} ${n(x + 4)} ${n(y)}L${n(x + w - 4)} ${n(y)}Q${n(x + w)} ${n(y)} ${n(x + w)} ${n(y + 4)}L${n(x + w)} ${n(dip + rnd.range(-6, 6))}Q${n(x + w / 2)} ${n(dip + rnd.range(4, 14))} ${n(x)} ${n(dip)}Z" fill="${fill}"/>`);
+      const fill = canvas.linear(
+        [
+          [0, tones.light],
+          [0.6, tones.base],
+          [1, tones.shade],
+        ],
+        0,
+        0,
+        1,
+        1,
+      );
+      canvas.add(
+        `<path d="M${n(x)} ${n(y + 4)}Q${n(x)} ${n(y)} ${n(x + 4)} ${n(y)}L${n(x + w - 4)} ${n(y)}Q${n(x + w)} ${n(y)} ${n(x + w)} ${n(y + 4)}L${n(x + w)} ${n(dip + rnd.range(-6, 6))}Q${n(x + w / 2)} ${n(dip + rnd.range(4, 14))} ${n(x)} ${n(dip)}Z" fill="${fill}"/>`,
+      );
       canvas.add(`<circle cx="${n(x + w / 2)}" cy="${n(y + 14)}" r="5" fill="#B9B1A3"/>`);
     }
   }
@@ -626,23 +888,62 @@ function drawTestTiles(canvas: Canvas, seed: number, glazes: string[]): void {
 function drawFacade(canvas: Canvas, seed: number): void {
   const rnd = new Random(seed);
   const { width, height } = canvas;
-  const sky = canvas.linear([[0, "#DCE3E6"], [1, "#F1EEE7"]], 0, 0, 0, 1);
+  const sky = canvas.linear(
+    [
+      [0, "#DCE3E6"],
+      [1, "#F1EEE7"],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   canvas.add(`<rect width="${width}" height="${height}" fill="${sky}"/>`);
-  const brick = canvas.linear([[0, "#B96C50"], [1, "#9E5840"]], 0, 0, 1, 1);
+  const brick = canvas.linear(
+    [
+      [0, "#B96C50"],
+      [1, "#9E5840"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   canvas.add(`<path d="M60 700L60 210L600 90L1140 210L1140 700Z" fill="${brick}"/>`);
   for (let y = 220; y < 700; y += 14) {
-    canvas.add(`<line x1="60" y1="${y}" x2="1140" y2="${y}" stroke="#7E432F" stroke-opacity=".18" stroke-width="1.5"/>`);
+    canvas.add(
+      `<line x1="60" y1="${y}" x2="1140" y2="${y}" stroke="#7E432F" stroke-opacity=".18" stroke-width="1.5"/>`,
+    );
   }
   canvas.add(`<path d="M40 215L600 88L1160 215" fill="none" stroke="#EDE6DA" stroke-width="14"/>`);
-  const glass = canvas.linear([[0, "#5C6A70"], [0.5, "#8E9DA2"], [1, "#46535A"]], 0, 0, 1, 1);
+  const glass = canvas.linear(
+    [
+      [0, "#5C6A70"],
+      [0.5, "#8E9DA2"],
+      [1, "#46535A"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   for (let i = 0; i < 5; i++) {
     const x = 130 + i * 200;
     const top = i === 2 ? 300 : 330;
     const bottom = i === 2 ? 700 : 600;
-    canvas.add(`<path d="M${x} ${bottom}L${x} ${top + 70}A70 70 0 0 1 ${x + 140} ${top + 70}L${x + 140} ${bottom}Z" fill="#F2EEE6"/>`);
-    canvas.add(`<path d="M${x + 10} ${bottom}L${x + 10} ${top + 70}A60 60 0 0 1 ${x + 130} ${top + 70}L${x + 130} ${bottom}Z" fill="${glass}"/>`);
-    canvas.add(`<path d="M${x + 70} ${top + 12}L${x + 70} ${bottom}M${x + 10} ${top + 150}L${x + 130} ${top + 150}" stroke="#F2EEE6" stroke-width="6"/>`);
-    if (rnd.chance(0.6)) canvas.add(`<path d="M${x + 20} ${top + 80}L${x + 60} ${top + 40}" stroke="#FFFFFF" stroke-opacity=".35" stroke-width="8"/>`);
+    canvas.add(
+      `<path d="M${x} ${bottom}L${x} ${top + 70}A70 70 0 0 1 ${x + 140} ${top + 70}L${x + 140} ${bottom}Z" fill="#F2EEE6"/>`,
+    );
+    canvas.add(
+      `<path d="M${x + 10} ${bottom}L${x + 10} ${top + 70}A60 60 0 0 1 ${x + 130} ${top + 70}L${x + 130} ${bottom}Z" fill="${glass}"/>`,
+    );
+    canvas.add(
+      `<path d="M${x + 70} ${top + 12}L${x + 70} ${bottom}M${x + 10} ${top + 150}L${x + 130} ${top + 150}" stroke="#F2EEE6" stroke-width="6"/>`,
+    );
+    if (rnd.chance(0.6))
+      canvas.add(
+        `<path d="M${x + 20} ${top + 80}L${x + 60} ${top + 40}" stroke="#FFFFFF" stroke-opacity=".35" stroke-width="8"/>`,
+      );
   }
   canvas.add(`<rect y="700" width="${width}" height="${height - 700}" fill="#CFC8BC"/>`);
   canvas.add(`<rect y="700" width="${width}" height="6" fill="#B9B1A3"/>`);
@@ -650,9 +951,24 @@ function drawFacade(canvas: Canvas, seed: number): void {
 
 function drawFlatlay(canvas: Canvas, seed: number, glazes: string[]): void {
   const rnd = new Random(seed);
-  const table = canvas.linear([[0, "#EDE7DC"], [1, "#DFD7C9"]], 0, 0, 1, 1);
+  const table = canvas.linear(
+    [
+      [0, "#EDE7DC"],
+      [1, "#DFD7C9"],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   canvas.add(`<rect width="${canvas.width}" height="${canvas.height}" fill="${table}"/>`);
-  const spots: [number, number, number][] = [[330, 330, 230], [760, 300, 190], [560, 600, 170], [950, 590, 150], [170, 640, 120]];
+  const spots: [number, number, number][] = [
+    [330, 330, 230],
+    [760, 300, 190],
+    [560, 600, 170],
+    [950, 590, 150],
+    [170, 640, 120],
+  ];
   spots.forEach(([x, y, r], i) => {
     const form: FormRecipe = {
       kind: i % 2 === 0 ? "plate" : "charger",

@@ -106,7 +106,10 @@ export const PAGES: readonly PageCopy[] = [
       "Shelves in the FC workshop holding finished porcelain pieces in white, celadon and sand, in soft daylight.",
       "Scaffali nel laboratorio di FC con pezzi finiti in porcellana bianca, celadon e sabbia, nella luce morbida del giorno.",
     ),
-    figureCaption: bi("The finished pieces shelf, before packing.", "Lo scaffale dei pezzi finiti, prima dell'imballaggio."),
+    figureCaption: bi(
+      "The finished pieces shelf, before packing.",
+      "Lo scaffale dei pezzi finiti, prima dell'imballaggio.",
+    ),
     date: "2021-01-19T10:12:00",
     menuOrder: 1,
   },
@@ -163,7 +166,10 @@ export const PAGES: readonly PageCopy[] = [
       "Rows of unglazed porcelain forms drying on a long wooden board in the workshop.",
       "File di forme in porcellana non ancora smaltate ad asciugare su una lunga tavola di legno nel laboratorio.",
     ),
-    figureCaption: bi("Cast pieces drying before the bisque firing.", "Pezzi colati ad asciugare prima della cottura del biscotto."),
+    figureCaption: bi(
+      "Cast pieces drying before the bisque firing.",
+      "Pezzi colati ad asciugare prima della cottura del biscotto.",
+    ),
     date: "2021-01-20T11:45:00",
     menuOrder: 2,
   },
@@ -269,7 +275,10 @@ export const PAGES: readonly PageCopy[] = [
       "A wall of small glaze test tiles in rows, in whites, celadon greens, sand, black, blush and gold.",
       "Una parete di piccole piastrelle di prova degli smalti in file ordinate: bianchi, verdi celadon, sabbia, nero, cipria e oro.",
     ),
-    figureCaption: bi("Part of the test tile wall in the glaze room.", "Una parte della parete delle prove nel reparto smalti."),
+    figureCaption: bi(
+      "Part of the test tile wall in the glaze room.",
+      "Una parte della parete delle prove nel reparto smalti.",
+    ),
     date: "2021-06-07T08:50:00",
     menuOrder: 3,
   },
@@ -398,7 +407,13 @@ export interface MenuEntryCopy {
   addedLater?: string;
 }
 
-const custom = (en: string, it: string, urlEn: string, urlIt: string, extra: Partial<MenuEntryCopy> = {}): MenuEntryCopy => ({
+const custom = (
+  en: string,
+  it: string,
+  urlEn: string,
+  urlIt: string,
+  extra: Partial<MenuEntryCopy> = {},
+): MenuEntryCopy => ({
   label: bi(en, it),
   url: bi(urlEn, urlIt),
   ...extra,
@@ -425,6 +440,12 @@ export const MENUS: Record<"header" | "footer", readonly MenuEntryCopy[]> = {
     custom("Contact", "Contatti", "/contact", "/it/contatti"),
     pageLink("Funding", "Finanziamenti", "funding"),
     custom("Wishlist", "Wishlist", "/wishlist", "/it/wishlist"),
-    custom("Instagram", "Instagram", "https://www.instagram.com/fc.porcellane/", "https://www.instagram.com/fc.porcellane/", { external: true }),
+    custom(
+      "Instagram",
+      "Instagram",
+      "https://www.instagram.com/fc.porcellane/",
+      "https://www.instagram.com/fc.porcellane/",
+      { external: true },
+    ),
   ],
 };

@@ -57,7 +57,10 @@ export const FORMS: readonly FormCopy[] = [
       "Slip-cast in one piece, the bottle has a narrow neck that holds one or two stems upright.",
       "Colata in un solo pezzo, la bottiglia ha un collo stretto che tiene diritti uno o due steli.",
     ),
-    picture: bi("a slender porcelain bottle vase with a narrow neck", "una bottiglia slanciata in porcellana dal collo stretto"),
+    picture: bi(
+      "a slender porcelain bottle vase with a narrow neck",
+      "una bottiglia slanciata in porcellana dal collo stretto",
+    ),
     detail: bi("the neck", "il collo"),
     materials: bi("Hard-paste porcelain", "Porcellana dura"),
   },
@@ -70,7 +73,10 @@ export const FORMS: readonly FormCopy[] = [
       "The amphora is cast in two parts and joined by hand at the shoulder, where a faint seam is left visible; the two small lugs are pulled by hand.",
       "L'anfora è colata in due parti e unita a mano all'altezza della spalla, dove resta visibile una sottile giuntura; le due piccole anse sono tirate a mano.",
     ),
-    picture: bi("a wide-shouldered porcelain amphora with two small lugs", "un'anfora in porcellana dalle spalle larghe, con due piccole anse"),
+    picture: bi(
+      "a wide-shouldered porcelain amphora with two small lugs",
+      "un'anfora in porcellana dalle spalle larghe, con due piccole anse",
+    ),
     detail: bi("the shoulder and one of the lugs", "la spalla e una delle anse"),
     materials: bi("Hard-paste porcelain", "Porcellana dura"),
   },
@@ -83,7 +89,10 @@ export const FORMS: readonly FormCopy[] = [
       "Thrown on the wheel and trimmed when leather-hard, the bowl stands on a foot ring cut by hand.",
       "Tornita e rifinita a durezza cuoio, la ciotola poggia su un piede ad anello tagliato a mano.",
     ),
-    picture: bi("a thin-walled porcelain bowl seen from slightly above", "una ciotola in porcellana a parete sottile, vista leggermente dall'alto"),
+    picture: bi(
+      "a thin-walled porcelain bowl seen from slightly above",
+      "una ciotola in porcellana a parete sottile, vista leggermente dall'alto",
+    ),
     detail: bi("the rim and the inside of the bowl", "il bordo e l'interno"),
     materials: bi("Hard-paste porcelain", "Porcellana dura"),
   },
@@ -148,9 +157,15 @@ export const FORMS: readonly FormCopy[] = [
       "The relief is pressed by hand into plaster moulds and mounted on a concealed aluminium bracket, ready to hang.",
       "Il rilievo è pressato a mano in stampi di gesso e montato su una staffa nascosta in alluminio, pronto da appendere.",
     ),
-    picture: bi("a porcelain wall relief whose elements cast soft shadows", "un rilievo da parete in porcellana i cui elementi proiettano ombre morbide"),
+    picture: bi(
+      "a porcelain wall relief whose elements cast soft shadows",
+      "un rilievo da parete in porcellana i cui elementi proiettano ombre morbide",
+    ),
     detail: bi("the surface in raking light", "la superficie in luce radente"),
-    materials: bi("Biscuit and glazed porcelain, aluminium bracket", "Porcellana biscotto e smaltata, staffa in alluminio"),
+    materials: bi(
+      "Biscuit and glazed porcelain, aluminium bracket",
+      "Porcellana biscotto e smaltata, staffa in alluminio",
+    ),
   },
   {
     key: "panel",
@@ -161,7 +176,10 @@ export const FORMS: readonly FormCopy[] = [
       "The panel is made of separate porcelain elements on a concealed frame; a paper template comes with it for hanging.",
       "Il pannello è composto da elementi in porcellana separati su un telaio nascosto; per l'installazione è fornita una dima di carta.",
     ),
-    picture: bi("a wall panel of porcelain elements arranged in a pattern", "un pannello da parete composto da elementi in porcellana disposti secondo un disegno"),
+    picture: bi(
+      "a wall panel of porcelain elements arranged in a pattern",
+      "un pannello da parete composto da elementi in porcellana disposti secondo un disegno",
+    ),
     detail: bi("a group of elements in raking light", "un gruppo di elementi in luce radente"),
     materials: bi("Porcelain, concealed steel frame", "Porcellana, telaio nascosto in acciaio"),
   },
@@ -174,7 +192,10 @@ export const FORMS: readonly FormCopy[] = [
       "The porcelain body is cast thin enough to glow; the lamp comes wired with a braided fabric cable and a dimmable E27 holder.",
       "Il corpo in porcellana è colato abbastanza sottile da illuminarsi; la lampada è cablata con cavo in tessuto intrecciato e portalampada E27 dimmerabile.",
     ),
-    picture: bi("a table lamp with a porcelain base and a glowing shade", "una lampada da tavolo con base in porcellana e diffusore acceso"),
+    picture: bi(
+      "a table lamp with a porcelain base and a glowing shade",
+      "una lampada da tavolo con base in porcellana e diffusore acceso",
+    ),
     detail: bi("the shade", "il diffusore"),
     materials: bi("Porcelain, braided fabric cable, brass", "Porcellana, cavo in tessuto intrecciato, ottone"),
   },
@@ -189,7 +210,10 @@ export const FORMS: readonly FormCopy[] = [
     ),
     picture: bi("a porcelain pendant lamp, lit from within", "una sospensione in porcellana accesa"),
     detail: bi("the lower edge of the shade", "il bordo inferiore del diffusore"),
-    materials: bi("Translucent porcelain, braided fabric cable, brass", "Porcellana translucida, cavo in tessuto intrecciato, ottone"),
+    materials: bi(
+      "Translucent porcelain, braided fabric cable, brass",
+      "Porcellana translucida, cavo in tessuto intrecciato, ottone",
+    ),
   },
 ];
 

@@ -23,15 +23,28 @@ export interface SeriesCopy {
 
 export const SERIES: readonly SeriesCopy[] = [
   {
-    key: "onda", name: "Onda", designer: "giulia", collection: "marea", exclusive: null, year: 2022,
-    tagline: bi("a soft shoulder that rises and breaks like a wave", "una spalla morbida che sale e si frange come un'onda"),
+    key: "onda",
+    name: "Onda",
+    designer: "giulia",
+    collection: "marea",
+    exclusive: null,
+    year: 2022,
+    tagline: bi(
+      "a soft shoulder that rises and breaks like a wave",
+      "una spalla morbida che sale e si frange come un'onda",
+    ),
     story: bi(
       "Onda began with a sketch made on the breakwater at Cesenatico: the moment a wave gathers itself before it falls. The profile swells, hesitates, then turns inward at the lip.",
       "Onda nasce da uno schizzo fatto sul molo di Cesenatico: l'istante in cui l'onda si raccoglie prima di ricadere. Il profilo si gonfia, esita, poi rientra verso il bordo.",
     ),
   },
   {
-    key: "riva", name: "Riva", designer: "giulia", collection: "marea", exclusive: null, year: 2022,
+    key: "riva",
+    name: "Riva",
+    designer: "giulia",
+    collection: "marea",
+    exclusive: null,
+    year: 2022,
     tagline: bi("long, low lines taken from the shoreline", "linee lunghe e basse prese dalla battigia"),
     story: bi(
       "Riva follows the line where water meets sand: long, low and never quite straight. Each piece is finished by hand, so the edge keeps a slight, deliberate wander.",
@@ -39,7 +52,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "conchiglia", name: "Conchiglia", designer: "giulia", collection: "marea", exclusive: null, year: 2022,
+    key: "conchiglia",
+    name: "Conchiglia",
+    designer: "giulia",
+    collection: "marea",
+    exclusive: null,
+    year: 2022,
     tagline: bi("the ribs of a shell turned over in the hand", "le costolature di una conchiglia rigirata tra le mani"),
     story: bi(
       "Conchiglia translates the ribs of a scallop shell into porcelain. The fluting is cut into the plaster model by hand, and the glaze pools in the grooves so that every rib reads as a line of deeper colour.",
@@ -47,7 +65,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "vela", name: "Vela", designer: "giulia", collection: "marea", exclusive: null, year: 2023,
+    key: "vela",
+    name: "Vela",
+    designer: "giulia",
+    collection: "marea",
+    exclusive: null,
+    year: 2023,
     tagline: bi("a taut curve, like canvas filled by the wind", "una curva tesa, come una tela gonfiata dal vento"),
     story: bi(
       "Vela borrows the taut curve of a sail under wind. The porcelain is cast thinner towards the top so that, when lit, light moves through the body like daylight through canvas.",
@@ -55,7 +78,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "brina", name: "Brina", designer: "anna", collection: "nebbia", exclusive: null, year: 2023,
+    key: "brina",
+    name: "Brina",
+    designer: "anna",
+    collection: "nebbia",
+    exclusive: null,
+    year: 2023,
     tagline: bi("a surface as fine as the first frost", "una superficie sottile come la prima brina"),
     story: bi(
       "Brina is thrown to a wall barely two millimetres thick, then turned again when leather-hard. Held up to a window, it shows the shadow of your fingers through the porcelain.",
@@ -63,7 +91,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "nuvola", name: "Nuvola", designer: "anna", collection: "nebbia", exclusive: null, year: 2023,
+    key: "nuvola",
+    name: "Nuvola",
+    designer: "anna",
+    collection: "nebbia",
+    exclusive: null,
+    year: 2023,
     tagline: bi("a rounded form that seems to weigh nothing", "una forma tondeggiante che sembra non pesare nulla"),
     story: bi(
       "Nuvola is the softest form in the catalogue: no edges, no visible foot, a volume that seems to settle on the table rather than stand on it.",
@@ -71,7 +104,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "goccia", name: "Goccia", designer: "anna", collection: "nebbia", exclusive: null, year: 2024,
+    key: "goccia",
+    name: "Goccia",
+    designer: "anna",
+    collection: "nebbia",
+    exclusive: null,
+    year: 2024,
     tagline: bi("a drop of glaze caught just before it falls", "una goccia di smalto colta un attimo prima di cadere"),
     story: bi(
       "Goccia started as a study of how glaze runs in the kiln. The form narrows towards the top and gathers its weight low, like a drop caught just before it falls.",
@@ -79,7 +117,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "arco", name: "Arco", designer: "marco", collection: "architetture", exclusive: null, year: 2021,
+    key: "arco",
+    name: "Arco",
+    designer: "marco",
+    collection: "architetture",
+    exclusive: null,
+    year: 2021,
     tagline: bi("the rhythm of a Bolognese portico", "il ritmo di un portico bolognese"),
     story: bi(
       "Arco repeats a single arch until it becomes a rhythm, the way the porticoes of Bologna turn a street into a sequence of light and shade.",
@@ -87,7 +130,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "cupola", name: "Cupola", designer: "marco", collection: "architetture", exclusive: null, year: 2021,
+    key: "cupola",
+    name: "Cupola",
+    designer: "marco",
+    collection: "architetture",
+    exclusive: null,
+    year: 2021,
     tagline: bi("a dome reduced to its essentials", "una cupola ridotta all'essenziale"),
     story: bi(
       "Cupola takes the geometry of the dome, a half-sphere on a drum, and works it at the scale of the table. The proportions follow one simple ratio, repeated across the family.",
@@ -95,7 +143,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "tamburo", name: "Tamburo", designer: "marco", collection: "architetture", exclusive: null, year: 2021,
+    key: "tamburo",
+    name: "Tamburo",
+    designer: "marco",
+    collection: "architetture",
+    exclusive: null,
+    year: 2021,
     tagline: bi("a straight-sided drum with a crisp edge", "un tamburo a pareti dritte dal bordo netto"),
     story: bi(
       "Tamburo is the most architectural of the family: straight walls, a crisp edge and a foot turned with a single pass of the tool. The glaze is wiped from the rim to leave a thin line of bare porcelain.",
@@ -103,7 +156,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "fuso", name: "Fuso", designer: "marco", collection: "architetture", exclusive: null, year: 2022,
+    key: "fuso",
+    name: "Fuso",
+    designer: "marco",
+    collection: "architetture",
+    exclusive: null,
+    year: 2022,
     tagline: bi("the tapered shape of a spindle", "la forma affusolata di un fuso"),
     story: bi(
       "Fuso is named after the spindle of a loom: a long body that tapers at both ends. It was drawn with a compass and a ruler, and it shows.",
@@ -111,7 +169,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "corolla", name: "Corolla", designer: "elena", collection: "giardino", exclusive: null, year: 2024,
+    key: "corolla",
+    name: "Corolla",
+    designer: "elena",
+    collection: "giardino",
+    exclusive: null,
+    year: 2024,
     tagline: bi("petals opening around a quiet centre", "petali che si aprono attorno a un centro quieto"),
     story: bi(
       "Corolla opens like a flower seen from above. Each petal is pressed into the mould by hand, so no two pieces are exactly alike, and the edges are left a little irregular on purpose.",
@@ -119,7 +182,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "seme", name: "Seme", designer: "elena", collection: "giardino", exclusive: null, year: 2024,
+    key: "seme",
+    name: "Seme",
+    designer: "elena",
+    collection: "giardino",
+    exclusive: null,
+    year: 2024,
     tagline: bi("the closed, patient form of a seed", "la forma chiusa e paziente di un seme"),
     story: bi(
       "Seme is a closed form with a small mouth, the shape of a seed waiting for spring. It holds a single branch, or nothing at all.",
@@ -127,7 +195,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "giunco", name: "Giunco", designer: "elena", collection: "giardino", exclusive: null, year: 2024,
+    key: "giunco",
+    name: "Giunco",
+    designer: "elena",
+    collection: "giardino",
+    exclusive: null,
+    year: 2024,
     tagline: bi("the slender, upright line of a reed", "la linea slanciata e diritta di un giunco"),
     story: bi(
       "Giunco is slender and upright, with fine vertical lines that recall the reeds along the canals of the Po delta.",
@@ -135,7 +208,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "ninfea", name: "Ninfea", designer: "giulia", collection: null, exclusive: "ninfea", year: 2023,
+    key: "ninfea",
+    name: "Ninfea",
+    designer: "giulia",
+    collection: null,
+    exclusive: "ninfea",
+    year: 2023,
     tagline: bi("a water lily leaf floating flat", "una foglia di ninfea che galleggia piatta"),
     story: bi(
       "Ninfea was designed for the dining room of Hotel Le Ninfee, on the shore of Lake Como. Its wide, flat rim floats like a lily pad, and the blush glaze was matched to the evening light on the water.",
@@ -143,7 +221,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "loggia", name: "Loggia", designer: "marco", collection: null, exclusive: "sette-archi", year: 2024,
+    key: "loggia",
+    name: "Loggia",
+    designer: "marco",
+    collection: null,
+    exclusive: "sette-archi",
+    year: 2024,
     tagline: bi("arches in relief, lit from the side", "archi in rilievo, illuminati di lato"),
     story: bi(
       "Loggia was made for Galleria Sette Archi in Milan: a sequence of arches in low relief that changes through the day as the light rakes across it.",
@@ -151,7 +234,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "aurea", name: "Aurea", designer: "anna", collection: null, exclusive: "verrier", year: 2022,
+    key: "aurea",
+    name: "Aurea",
+    designer: "anna",
+    collection: null,
+    exclusive: "verrier",
+    year: 2022,
     tagline: bi("porcelain dressed in gold lustre", "porcellana vestita di lustro oro"),
     story: bi(
       "Aurea was created for Maison Verrier in Paris. Gold lustre is brushed over the fired glaze by hand and fixed in a third firing, so every piece carries the marks of the brush.",
@@ -159,7 +247,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "pietra", name: "Pietra", designer: "kenji", collection: null, exclusive: null, year: 2022,
+    key: "pietra",
+    name: "Pietra",
+    designer: "kenji",
+    collection: null,
+    exclusive: null,
+    year: 2022,
     tagline: bi("weight and quiet, like a river stone", "peso e silenzio, come un sasso di fiume"),
     story: bi(
       "Pietra is Kenji Arai's study of river stones: forms worn smooth, a little asymmetrical, heavier in the hand than they look.",
@@ -167,7 +260,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "sera", name: "Sera", designer: "kenji", collection: null, exclusive: null, year: 2023,
+    key: "sera",
+    name: "Sera",
+    designer: "kenji",
+    collection: null,
+    exclusive: null,
+    year: 2023,
     tagline: bi("the low, warm light of evening", "la luce bassa e calda della sera"),
     story: bi(
       "Sera is meant for the hour after sunset. The porcelain turns the bulb into a low, warm light that falls on the table and leaves the rest of the room in shadow.",
@@ -175,7 +273,12 @@ export const SERIES: readonly SeriesCopy[] = [
     ),
   },
   {
-    key: "alba", name: "Alba", designer: "kenji", collection: null, exclusive: null, year: 2025,
+    key: "alba",
+    name: "Alba",
+    designer: "kenji",
+    collection: null,
+    exclusive: null,
+    year: 2025,
     tagline: bi("the pale colour of first light", "il colore pallido della prima luce"),
     story: bi(
       "Alba is glazed in thin layers, so that the white body shows through at the edges, like the sky just before the sun comes up.",
@@ -244,7 +347,4 @@ export const LINEUP: readonly LineupEntry[] = [
 ];
 
 /** The two unpublished products (status "draft"), to test rest_forbidden. */
-export const DRAFTS: readonly LineupEntry[] = [
-  entry("onda", "amphora", "celadon"),
-  entry("brina", "bottle", "white"),
-];
+export const DRAFTS: readonly LineupEntry[] = [entry("onda", "amphora", "celadon"), entry("brina", "bottle", "white")];

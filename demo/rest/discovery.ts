@@ -77,7 +77,9 @@ export function index(req: RestRequest, routes: RouteInfo[]): RestResult {
     page_on_front: site.catalogue.frontPageId("en"),
     show_on_front: "page",
     namespaces: ["wuxt", "wp/v2"],
-    authentication: { "application-passwords": { endpoints: { authorization: `${site.publicUrl}/wp-admin/authorize-application.php` } } },
+    authentication: {
+      "application-passwords": { endpoints: { authorization: `${site.publicUrl}/wp-admin/authorize-application.php` } },
+    },
     routes: routesOf(site, routes),
     // The fc-headless plugin's addition: the languages WordPress serves.
     fc_headless: { languages: ["en", "it"], default_language: "en" },
@@ -91,7 +93,10 @@ export function index(req: RestRequest, routes: RouteInfo[]): RestResult {
 export function namespaceIndex(req: RestRequest, namespace: string, routes: RouteInfo[]): RestResult {
   return ok({
     namespace,
-    routes: routesOf(req.site, routes.filter((r) => r.namespace === namespace)),
+    routes: routesOf(
+      req.site,
+      routes.filter((r) => r.namespace === namespace),
+    ),
     _links: { up: [{ href: restUrl(req.site, "") }] },
   });
 }

@@ -48,20 +48,38 @@ export const errors = {
   incorrectPassword: () => new RestError(403, "rest_post_incorrect_password", "Incorrect post password."),
   invalidPageNumber: (code = "rest_post_invalid_page_number") =>
     new RestError(400, code, "The page number requested is larger than the number of pages available."),
-  noSearchTerm: () => new RestError(400, "rest_no_search_term_defined", "You need to define a search term to order by relevance."),
+  noSearchTerm: () =>
+    new RestError(400, "rest_no_search_term_defined", "You need to define a search term to order by relevance."),
   includeMissing: () =>
-    new RestError(400, "rest_orderby_include_missing_include", "You need to define an include parameter to order by include."),
+    new RestError(
+      400,
+      "rest_orderby_include_missing_include",
+      "You need to define an include parameter to order by include.",
+    ),
   cannotCreate: (authenticated: boolean) =>
-    new RestError(authorizationCode(authenticated), "rest_cannot_create", "Sorry, you are not allowed to create posts as this user."),
+    new RestError(
+      authorizationCode(authenticated),
+      "rest_cannot_create",
+      "Sorry, you are not allowed to create posts as this user.",
+    ),
   cannotEdit: (authenticated: boolean) =>
-    new RestError(authorizationCode(authenticated), "rest_cannot_edit", "Sorry, you are not allowed to edit this post."),
+    new RestError(
+      authorizationCode(authenticated),
+      "rest_cannot_edit",
+      "Sorry, you are not allowed to edit this post.",
+    ),
   cannotDelete: (authenticated: boolean) =>
-    new RestError(authorizationCode(authenticated), "rest_cannot_delete", "Sorry, you are not allowed to delete this post."),
+    new RestError(
+      authorizationCode(authenticated),
+      "rest_cannot_delete",
+      "Sorry, you are not allowed to delete this post.",
+    ),
   invalidType: () => new RestError(404, "rest_type_invalid", "Invalid post type."),
   invalidTaxonomy: () => new RestError(404, "rest_taxonomy_invalid", "Invalid taxonomy."),
   incorrectAppPassword: () =>
     new RestError(401, "incorrect_password", "The provided password is an invalid application password."),
-  invalidUsername: () => new RestError(401, "invalid_username", "Unknown username. Check again or try your email address."),
+  invalidUsername: () =>
+    new RestError(401, "invalid_username", "Unknown username. Check again or try your email address."),
 };
 
 /** One invalid parameter: the message shown in `params` and the error kept in `details`. */
@@ -80,5 +98,8 @@ export function invalidParams(problems: ParamProblem[]): RestError {
     params[p.param] = p.message;
     details[p.param] = { code: p.code, message: p.message, data: p.data ?? null };
   }
-  return new RestError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, { params, details });
+  return new RestError(400, "rest_invalid_param", `Invalid parameter(s): ${Object.keys(params).join(", ")}`, {
+    params,
+    details,
+  });
 }

@@ -4,10 +4,17 @@
 import { errors } from "./errors";
 import { pageLink, type Query } from "./php";
 
-const STOPWORDS = new Set("about an are as at be by com for from how in is it of on or that the this to was what when where who will with www".split(" "));
+const STOPWORDS = new Set(
+  "about an are as at be by com for from how in is it of on or that the this to was what when where who will with www".split(
+    " ",
+  ),
+);
 
 export function fold(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 }
 
 export interface SearchTerms {
@@ -69,7 +76,14 @@ export interface Page<T> {
  */
 export function paginate<T>(
   all: T[],
-  options: { page: number; perPage: number; offset?: number; collectionUrl: string; query: Query; outOfRange?: string | null },
+  options: {
+    page: number;
+    perPage: number;
+    offset?: number;
+    collectionUrl: string;
+    query: Query;
+    outOfRange?: string | null;
+  },
 ): Page<T> {
   const total = all.length;
   const maxPages = Math.ceil(total / options.perPage);

@@ -48,7 +48,10 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:[Zz]|[+-]\
 
 /** sanitize_text_field, roughly: no tags, no line breaks, single spaces. */
 function sanitizeText(value: string): string {
-  return value.replace(/<[^>]*>/g, "").replace(/[\r\n\t ]+/g, " ").trim();
+  return value
+    .replace(/<[^>]*>/g, "")
+    .replace(/[\r\n\t ]+/g, " ")
+    .trim();
 }
 
 export function readParams(query: Query, schema: ParamSchema, authenticated: boolean): Params {
@@ -73,10 +76,22 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
           break;
         }
         const value = Math.trunc(Number(raw));
-        if (spec.minimum !== undefined && spec.maximum !== undefined && (value < spec.minimum || value > spec.maximum)) {
-          problems.push({ param: name, code: "rest_out_of_bounds", message: `${name} must be between ${spec.minimum} (inclusive) and ${spec.maximum} (inclusive)` });
+        if (
+          spec.minimum !== undefined &&
+          spec.maximum !== undefined &&
+          (value < spec.minimum || value > spec.maximum)
+        ) {
+          problems.push({
+            param: name,
+            code: "rest_out_of_bounds",
+            message: `${name} must be between ${spec.minimum} (inclusive) and ${spec.maximum} (inclusive)`,
+          });
         } else if (spec.minimum !== undefined && value < spec.minimum) {
-          problems.push({ param: name, code: "rest_out_of_bounds", message: `${name} must be greater than or equal to ${spec.minimum}` });
+          problems.push({
+            param: name,
+            code: "rest_out_of_bounds",
+            message: `${name} must be greater than or equal to ${spec.minimum}`,
+          });
         } else {
           out[name] = value;
         }
@@ -94,7 +109,11 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
           break;
         }
         if (spec.enum && !spec.enum.includes(raw)) {
-          problems.push({ param: name, code: "rest_not_in_enum", message: `${name} is not one of ${list(spec.enum)}.` });
+          problems.push({
+            param: name,
+            code: "rest_not_in_enum",
+            message: `${name} is not one of ${list(spec.enum)}.`,
+          });
           break;
         }
         out[name] = spec.text ? sanitizeText(raw) : raw;
@@ -127,7 +146,11 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
         const strings = items as string[];
         const outside = spec.enum ? strings.findIndex((s) => !spec.enum?.includes(s)) : -1;
         if (outside !== -1 && spec.enum) {
-          problems.push({ param: name, code: "rest_not_in_enum", message: `${name}[${outside}] is not one of ${list(spec.enum)}.` });
+          problems.push({
+            param: name,
+            code: "rest_not_in_enum",
+            message: `${name}[${outside}] is not one of ${list(spec.enum)}.`,
+          });
           break;
         }
         out[name] = spec.slugs ? strings.map(slugify) : strings;
@@ -139,7 +162,12 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
           const bad = items.findIndex((item) => !isInteger(item));
           const operator = raw.operator === "AND" ? "AND" : "OR";
           if (bad !== -1) {
-            problems.push({ param: name, code: "rest_invalid_type", message: `${name}[terms][${bad}] is not of type integer.`, data: { param: `${name}[terms][${bad}]` } });
+            problems.push({
+              param: name,
+              code: "rest_invalid_type",
+              message: `${name}[terms][${bad}] is not of type integer.`,
+              data: { param: `${name}[terms][${bad}]` },
+            });
           } else {
             out[name] = { terms: items.map((i) => Number(i)), operator };
           }
@@ -148,7 +176,12 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
         const items = parseList(raw);
         const bad = items.findIndex((item) => !isInteger(item));
         if (bad !== -1) {
-          problems.push({ param: name, code: "rest_invalid_type", message: `${name}[${bad}] is not of type integer.`, data: { param: `${name}[${bad}]` } });
+          problems.push({
+            param: name,
+            code: "rest_invalid_type",
+            message: `${name}[${bad}] is not of type integer.`,
+            data: { param: `${name}[${bad}]` },
+          });
         } else {
           out[name] = { terms: items.map((i) => Number(i)), operator: "OR" };
         }
@@ -158,7 +191,11 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
         const items = parseList(raw).filter((s): s is string => typeof s === "string");
         const outside = items.findIndex((s) => !spec.enum.includes(s));
         if (outside !== -1) {
-          problems.push({ param: name, code: "rest_not_in_enum", message: `${name}[${outside}] is not one of ${list(spec.enum)}.` });
+          problems.push({
+            param: name,
+            code: "rest_not_in_enum",
+            message: `${name}[${outside}] is not one of ${list(spec.enum)}.`,
+          });
           break;
         }
         out[name] = items.length ? items : [spec.default];
@@ -174,7 +211,12 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
     const statuses = out[name] as string[] | undefined;
     if (statuses?.some((s) => s !== spec.default)) {
       throw invalidParams([
-        { param: name, code: "rest_forbidden_status", message: "Status is forbidden.", data: { status: authorizationCode(authenticated) } },
+        {
+          param: name,
+          code: "rest_forbidden_status",
+          message: "Status is forbidden.",
+          data: { status: authorizationCode(authenticated) },
+        },
       ]);
     }
   }

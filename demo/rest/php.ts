@@ -150,12 +150,18 @@ function texturizeText(text: string): string {
 /** The rendered form of a post's excerpt: a paragraph, or WordPress's automatic 55-word excerpt. */
 export function renderExcerpt(excerpt: string, content: string): string {
   if (excerpt.trim()) return `<p>${texturize(escapeText(excerpt))}</p>\n`;
-  const words = content.replace(/<[^>]*>/g, " ").split(/\s+/).filter(Boolean);
+  const words = content
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter(Boolean);
   if (words.length === 0) return "";
   const more = words.length > 55 ? " [&hellip;]" : "";
   return `<p>${texturize(words.slice(0, 55).join(" "))}${more}</p>\n`;
 }
 
 export function escapeText(text: string): string {
-  return text.replace(/&(?![#a-zA-Z0-9]+;)/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+  return text
+    .replace(/&(?![#a-zA-Z0-9]+;)/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
 }

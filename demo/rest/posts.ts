@@ -23,8 +23,19 @@ export const POST_BASES: readonly PostRestBase[] = [
 ];
 
 const STATUSES = [
-  "publish", "future", "draft", "pending", "private", "trash", "auto-draft", "inherit",
-  "request-pending", "request-confirmed", "request-failed", "request-completed", "any",
+  "publish",
+  "future",
+  "draft",
+  "pending",
+  "private",
+  "trash",
+  "auto-draft",
+  "inherit",
+  "request-pending",
+  "request-confirmed",
+  "request-failed",
+  "request-completed",
+  "any",
 ] as const;
 
 const TAXONOMIES_OF: Partial<Record<PostRestBase, readonly string[]>> = {
@@ -33,7 +44,18 @@ const TAXONOMIES_OF: Partial<Record<PostRestBase, readonly string[]>> = {
 
 export function collectionSchema(base: PostRestBase): ParamSchema {
   const hierarchical = base === "pages" || base === "media";
-  const orderby = ["author", "date", "id", "include", "modified", "parent", "relevance", "slug", "include_slugs", "title"];
+  const orderby = [
+    "author",
+    "date",
+    "id",
+    "include",
+    "modified",
+    "parent",
+    "relevance",
+    "slug",
+    "include_slugs",
+    "title",
+  ];
   if (base === "pages") orderby.push("menu_order");
   const schema: ParamSchema = {
     context: { type: "string", default: "view", enum: ["view", "embed", "edit"] },
@@ -59,9 +81,10 @@ export function collectionSchema(base: PostRestBase): ParamSchema {
   }
   schema.search_columns = { type: "string[]", default: [], enum: ["post_title", "post_content", "post_excerpt"] };
   schema.slug = { type: "string[]", slugs: true };
-  schema.status = base === "media"
-    ? { type: "statuses", default: "inherit", enum: ["inherit", "private", "trash"] }
-    : { type: "statuses", default: "publish", enum: STATUSES };
+  schema.status =
+    base === "media"
+      ? { type: "statuses", default: "inherit", enum: ["inherit", "private", "trash"] }
+      : { type: "statuses", default: "publish", enum: STATUSES };
   const taxonomies = TAXONOMIES_OF[base] ?? [];
   if (taxonomies.length) {
     schema.tax_relation = { type: "string", enum: ["AND", "OR"] };
@@ -99,7 +122,9 @@ function compareDates(value: string, local: string): number {
 
 function termFilter(post: PostRecord, taxonomy: string, filter: TermFilter): boolean {
   const assigned = post.terms[taxonomy as keyof PostRecord["terms"]] ?? [];
-  return filter.operator === "AND" ? filter.terms.every((t) => assigned.includes(t)) : filter.terms.some((t) => assigned.includes(t));
+  return filter.operator === "AND"
+    ? filter.terms.every((t) => assigned.includes(t))
+    : filter.terms.some((t) => assigned.includes(t));
 }
 
 export function queryPosts(site: Site, base: PostRestBase, params: Params): PostRecord[] {
@@ -123,8 +148,10 @@ export function queryPosts(site: Site, base: PostRestBase, params: Params): Post
   if (typeof params.menu_order === "number") posts = posts.filter((p) => p.menuOrder === params.menu_order);
   if (typeof params.after === "string") posts = posts.filter((p) => compareDates(params.after as string, p.date) < 0);
   if (typeof params.before === "string") posts = posts.filter((p) => compareDates(params.before as string, p.date) > 0);
-  if (typeof params.modified_after === "string") posts = posts.filter((p) => compareDates(params.modified_after as string, p.modified) < 0);
-  if (typeof params.modified_before === "string") posts = posts.filter((p) => compareDates(params.modified_before as string, p.modified) > 0);
+  if (typeof params.modified_after === "string")
+    posts = posts.filter((p) => compareDates(params.modified_after as string, p.modified) < 0);
+  if (typeof params.modified_before === "string")
+    posts = posts.filter((p) => compareDates(params.modified_before as string, p.modified) > 0);
   if (params.sticky === true) posts = [];
   if (typeof params.media_type === "string") posts = posts.filter((p) => params.media_type === "image" && p.attachment);
   if (typeof params.mime_type === "string") posts = posts.filter((p) => p.attachment?.mimeType === params.mime_type);
@@ -139,7 +166,10 @@ export function queryPosts(site: Site, base: PostRestBase, params: Params): Post
     return out;
   });
   if (filters.length) {
-    posts = params.tax_relation === "OR" ? posts.filter((p) => filters.some((f) => f(p))) : posts.filter((p) => filters.every((f) => f(p)));
+    posts =
+      params.tax_relation === "OR"
+        ? posts.filter((p) => filters.some((f) => f(p)))
+        : posts.filter((p) => filters.every((f) => f(p)));
   }
 
   const search = typeof params.search === "string" && params.search ? parseSearch(params.search) : null;
@@ -199,7 +229,10 @@ export function listPosts(req: RestRequest, base: PostRestBase): RestResult {
     query: req.query,
   });
   const context: Context = params.context === "embed" || req.embedded ? "embed" : "view";
-  return ok(page.items.map((p) => preparePost(site, p, context)), page.headers);
+  return ok(
+    page.items.map((p) => preparePost(site, p, context)),
+    page.headers,
+  );
 }
 
 export function getPost(req: RestRequest, base: PostRestBase, id: number): RestResult {
@@ -216,6 +249,7 @@ export function getPost(req: RestRequest, base: PostRestBase, id: number): RestR
   const context: Context = params.context === "embed" || req.embedded ? "embed" : "view";
   const data = preparePost(site, post, context, password);
   const headers: Record<string, string> = {};
-  if (base !== "media" && typeof data.link === "string") headers.Link = `<${data.link}>; rel="alternate"; type=text/html`;
+  if (base !== "media" && typeof data.link === "string")
+    headers.Link = `<${data.link}>; rel="alternate"; type=text/html`;
   return ok(data, headers);
 }

@@ -19,22 +19,57 @@ interface Route {
 
 const PAGE_ARGS = { context: { type: "string", default: "view", enum: ["view", "embed", "edit"] } } as const;
 
-function route(pattern: string, namespace: string, methods: string[], handle: Route["handle"], args: RouteInfo["args"] = {}): Route {
+function route(
+  pattern: string,
+  namespace: string,
+  methods: string[],
+  handle: Route["handle"],
+  args: RouteInfo["args"] = {},
+): Route {
   const display = pattern.replace(/\(\?<(\w+)>/g, "(?P<$1>");
   return { pattern: new RegExp(`^${pattern}$`, "i"), info: { route: display, namespace, methods, args }, handle };
 }
 
 const ROUTES: Route[] = [
-  route("/", "", ["GET"], (req) => index(req, ROUTES.map((r) => r.info))),
-  route("/wp/v2", "wp/v2", ["GET"], (req) => namespaceIndex(req, "wp/v2", ROUTES.map((r) => r.info))),
-  route("/wuxt", "wuxt", ["GET"], (req) => namespaceIndex(req, "wuxt", ROUTES.map((r) => r.info))),
+  route("/", "", ["GET"], (req) =>
+    index(
+      req,
+      ROUTES.map((r) => r.info),
+    ),
+  ),
+  route("/wp/v2", "wp/v2", ["GET"], (req) =>
+    namespaceIndex(
+      req,
+      "wp/v2",
+      ROUTES.map((r) => r.info),
+    ),
+  ),
+  route("/wuxt", "wuxt", ["GET"], (req) =>
+    namespaceIndex(
+      req,
+      "wuxt",
+      ROUTES.map((r) => r.info),
+    ),
+  ),
   ...POST_BASES.flatMap((base: PostRestBase) => [
     route(`/wp/v2/${base}`, "wp/v2", ["GET", "POST"], (req) => listPosts(req, base), collectionSchema(base)),
-    route(`/wp/v2/${base}/(?<id>[\\d]+)`, "wp/v2", ["GET", "POST", "PUT", "PATCH", "DELETE"], (req, m) => getPost(req, base, Number(m.groups?.id)), PAGE_ARGS),
+    route(
+      `/wp/v2/${base}/(?<id>[\\d]+)`,
+      "wp/v2",
+      ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      (req, m) => getPost(req, base, Number(m.groups?.id)),
+      PAGE_ARGS,
+    ),
   ]),
   ...TAXONOMY_BASES.flatMap((taxonomy: TaxonomyName) => [
     route(`/wp/v2/${taxonomy}`, "wp/v2", ["GET", "POST"], (req) => listTerms(req, taxonomy)),
-    route(`/wp/v2/${taxonomy}/(?<id>[\\d]+)`, "wp/v2", ["GET", "POST", "PUT", "PATCH", "DELETE"], (req, m) => getTerm(req, taxonomy, Number(m.groups?.id)), PAGE_ARGS),
+    route(
+      `/wp/v2/${taxonomy}/(?<id>[\\d]+)`,
+      "wp/v2",
+      ["GET", "POST", "PUT", "PATCH", "DELETE"],
+      (req, m) => getTerm(req, taxonomy, Number(m.groups?.id)),
+      PAGE_ARGS,
+    ),
   ]),
   route("/wp/v2/search", "wp/v2", ["GET"], (req) => search(req)),
   route("/wp/v2/types", "wp/v2", ["GET"], (req) => types(req, POST_BASES)),
@@ -45,7 +80,9 @@ const ROUTES: Route[] = [
   route("/wp/v2/users/(?<id>[\\d]+)", "wp/v2", ["GET"], (req, m) => users(req, Number(m.groups?.id))),
   route("/wuxt/v1/front-page", "wuxt", ["GET"], (req) => frontPage(req, serve)),
   route("/wuxt/v1/menu", "wuxt", ["GET"], (req) => menu(req)),
-  route("/wuxt/v1/slug/(?<slug>\\S+)", "wuxt", ["GET"], (req, m) => bySlug(req, decodeURIComponent(m.groups?.slug ?? ""), serve)),
+  route("/wuxt/v1/slug/(?<slug>\\S+)", "wuxt", ["GET"], (req, m) =>
+    bySlug(req, decodeURIComponent(m.groups?.slug ?? ""), serve),
+  ),
 ];
 
 /** Runs the handler for a request, without envelope: errors come back as results. */
@@ -57,7 +94,15 @@ export function handle(req: RestRequest): RestResult {
       if (!match) continue;
       const method = req.method === "HEAD" ? "GET" : req.method;
       if (method === "OPTIONS") {
-        return { status: 200, body: { namespace: r.info.namespace, methods: r.info.methods, endpoints: [{ methods: r.info.methods, args: {} }] }, headers: { Allow: r.info.methods.join(", ") } };
+        return {
+          status: 200,
+          body: {
+            namespace: r.info.namespace,
+            methods: r.info.methods,
+            endpoints: [{ methods: r.info.methods, args: {} }],
+          },
+          headers: { Allow: r.info.methods.join(", ") },
+        };
       }
       if (!r.info.methods.includes(method)) throw errors.noRoute();
       const result = r.handle({ ...req, method, route: path }, match);
@@ -85,7 +130,12 @@ function embedParam(query: Query): true | string[] | false {
 function fieldsParam(query: Query): string[] | null {
   const value = query._fields;
   if (value === undefined) return null;
-  const list = typeof value === "string" ? value.split(",") : Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : [];
+  const list =
+    typeof value === "string"
+      ? value.split(",")
+      : Array.isArray(value)
+        ? value.filter((v): v is string => typeof v === "string")
+        : [];
   const fields = list.map((f) => f.trim()).filter(Boolean);
   return fields.length ? fields : null;
 }
@@ -161,7 +211,9 @@ export function serve(req: RestRequest): RestResult {
   if (rels) {
     const cache = new Map<string, unknown>();
     const wanted = rels;
-    body = Array.isArray(body) ? body.map((item) => embedLinks(req, item, wanted, cache)) : embedLinks(req, body, wanted, cache);
+    body = Array.isArray(body)
+      ? body.map((item) => embedLinks(req, item, wanted, cache))
+      : embedLinks(req, body, wanted, cache);
   }
   if (fields) {
     const trim = (item: unknown) => {

@@ -12,7 +12,16 @@ import { pageLink, texturize } from "./php";
 import { ok, type RestRequest, type RestResult } from "./types";
 import { POST_TYPE_BY_BASE } from "../model";
 
-const POST_SUBTYPES = ["post", "page", "products", "collections", "exclusives", "designers", "projects", "imagemap_products"];
+const POST_SUBTYPES = [
+  "post",
+  "page",
+  "products",
+  "collections",
+  "exclusives",
+  "designers",
+  "projects",
+  "imagemap_products",
+];
 const TERM_SUBTYPES = ["category", "post_tag", "product_categories", "product_colors"];
 
 const SCHEMA: ParamSchema = {
@@ -39,7 +48,16 @@ interface Hit {
 
 function postHits(site: Site, subtypes: string[], search: SearchTerms | null, lang: string | undefined): Hit[] {
   let posts: PostRecord[] = [];
-  for (const base of ["posts", "pages", "products", "collections", "exclusives", "designers", "projects", "imagemap_products"] as const) {
+  for (const base of [
+    "posts",
+    "pages",
+    "products",
+    "collections",
+    "exclusives",
+    "designers",
+    "projects",
+    "imagemap_products",
+  ] as const) {
     const type = POST_TYPE_BY_BASE[base];
     if (!subtypes.includes("any") && !subtypes.includes(type)) continue;
     posts.push(...site.catalogue.postsOf(base).filter((p) => p.status === "publish" && canRead(site, p)));
@@ -90,7 +108,12 @@ export function search(req: RestRequest): RestResult {
   const text = typeof params.search === "string" && params.search ? parseSearch(params.search) : null;
   const subtypes = params.subtype as string[];
   const lang = params.lang as string | undefined;
-  let hits = params.type === "post" ? postHits(site, subtypes, text, lang) : params.type === "term" ? termHits(site, subtypes, text, lang) : [];
+  let hits =
+    params.type === "post"
+      ? postHits(site, subtypes, text, lang)
+      : params.type === "term"
+        ? termHits(site, subtypes, text, lang)
+        : [];
   const include = params.include as number[];
   if (include.length) hits = hits.filter((h) => include.includes(h.id));
   const exclude = params.exclude as number[];

@@ -54,7 +54,9 @@ export function permalink(site: Site, post: PostRecord): string {
   if (post.base === "media") return `${site.publicUrl}/?attachment_id=${post.id}`;
   const type = POST_TYPE_BY_BASE[post.base];
   if (post.status !== "publish") {
-    return post.base === "pages" ? `${site.publicUrl}/?page_id=${post.id}` : `${site.publicUrl}/?post_type=${type}&p=${post.id}`;
+    return post.base === "pages"
+      ? `${site.publicUrl}/?page_id=${post.id}`
+      : `${site.publicUrl}/?post_type=${type}&p=${post.id}`;
   }
   if (post.base === "pages") {
     if (site.catalogue.frontPageId(post.lang) === post.id) return `${languageRoot(site, post.lang)}/`;
@@ -91,12 +93,20 @@ function unlocked(post: PostRecord, password: string | undefined): boolean {
   return !post.password || password === post.password;
 }
 
-export function preparePost(site: Site, post: PostRecord, context: Context, password?: string): Record<string, unknown> {
+export function preparePost(
+  site: Site,
+  post: PostRecord,
+  context: Context,
+  password?: string,
+): Record<string, unknown> {
   if (post.base === "media") return prepareAttachment(site, post, context);
   const type = POST_TYPE_BY_BASE[post.base];
   const open = unlocked(post, password);
   const title = rendered(texturize(post.title));
-  const excerpt = { rendered: open ? onHost(site, renderExcerpt(post.excerpt, post.content)) : "", protected: Boolean(post.password) };
+  const excerpt = {
+    rendered: open ? onHost(site, renderExcerpt(post.excerpt, post.content)) : "",
+    protected: Boolean(post.password),
+  };
   const taxonomies = post.base === "products" ? (["product_categories", "product_colors"] as const) : [];
   const links = postLinks(site, post, taxonomies);
   const i18n = { lang: post.lang, translations: { ...post.translations } };
@@ -121,13 +131,20 @@ export function preparePost(site: Site, post: PostRecord, context: Context, pass
   const data: Record<string, unknown> = {
     id: post.id,
     ...dates(post),
-    guid: rendered(post.base === "pages" ? `${site.publicUrl}/?page_id=${post.id}` : `${site.publicUrl}/?post_type=${type}&#038;p=${post.id}`),
+    guid: rendered(
+      post.base === "pages"
+        ? `${site.publicUrl}/?page_id=${post.id}`
+        : `${site.publicUrl}/?post_type=${type}&#038;p=${post.id}`,
+    ),
     slug: post.slug,
     status: post.status,
     type,
     link: permalink(site, post),
     title,
-    content: { rendered: open ? onHost(site, texturize(post.content)) + (post.content ? "\n" : "") : "", protected: Boolean(post.password) },
+    content: {
+      rendered: open ? onHost(site, texturize(post.content)) + (post.content ? "\n" : "") : "",
+      protected: Boolean(post.password),
+    },
     excerpt,
     author: post.author,
     featured_media: post.featuredMedia,
@@ -172,8 +189,10 @@ function postLinks(site: Site, post: PostRecord, taxonomies: readonly TaxonomyNa
     about: [{ href: restUrl(site, `wp/v2/types/${type}`) }],
     author: [{ embeddable: true, href: restUrl(site, `wp/v2/users/${post.author}`) }],
   };
-  if (post.base === "pages" && post.parent) links.up = [{ embeddable: true, href: restUrl(site, `wp/v2/pages/${post.parent}`) }];
-  if (post.featuredMedia) links["wp:featuredmedia"] = [{ embeddable: true, href: restUrl(site, `wp/v2/media/${post.featuredMedia}`) }];
+  if (post.base === "pages" && post.parent)
+    links.up = [{ embeddable: true, href: restUrl(site, `wp/v2/pages/${post.parent}`) }];
+  if (post.featuredMedia)
+    links["wp:featuredmedia"] = [{ embeddable: true, href: restUrl(site, `wp/v2/media/${post.featuredMedia}`) }];
   links["wp:attachment"] = [{ href: restUrl(site, `wp/v2/media?parent=${post.id}`) }];
   if (taxonomies.length) {
     links["wp:term"] = taxonomies.map((taxonomy) => ({
@@ -262,9 +281,10 @@ function prepareAttachment(site: Site, post: PostRecord, context: Context): Reco
     };
   }
   const medium = a ? imageSizes(FULL_SIZE[aspectOf(a.artwork)]).find((s) => s.name === "medium") : undefined;
-  const description = a && medium
-    ? `<p class="attachment"><a href='${source}'><img decoding="async" width="${medium.width}" height="${medium.height}" src="${uploadUrl(site, medium.file(a.file))}" class="attachment-medium size-medium" alt="" /></a></p>\n`
-    : "";
+  const description =
+    a && medium
+      ? `<p class="attachment"><a href='${source}'><img decoding="async" width="${medium.width}" height="${medium.height}" src="${uploadUrl(site, medium.file(a.file))}" class="attachment-medium size-medium" alt="" /></a></p>\n`
+      : "";
   return {
     id: post.id,
     ...dates(post),
@@ -305,7 +325,15 @@ export function prepareTerm(site: Site, term: TermRecord, context: Context): Rec
   links.curies = CURIES;
   const i18n = { lang: term.lang, translations: { ...term.translations } };
   if (context === "embed") {
-    return { id: term.id, link: termLink(site, term), name: term.name, slug: term.slug, taxonomy: term.taxonomy, ...i18n, _links: links };
+    return {
+      id: term.id,
+      link: termLink(site, term),
+      name: term.name,
+      slug: term.slug,
+      taxonomy: term.taxonomy,
+      ...i18n,
+      _links: links,
+    };
   }
   return {
     id: term.id,
@@ -323,7 +351,8 @@ export function prepareTerm(site: Site, term: TermRecord, context: Context): Rec
 }
 
 export function prepareUser(site: Site, user: UserRecord): Record<string, unknown> {
-  const avatar = (size: number) => `https://secure.gravatar.com/avatar/00000000000000000000000000000000?s=${size}&d=mm&r=g`;
+  const avatar = (size: number) =>
+    `https://secure.gravatar.com/avatar/00000000000000000000000000000000?s=${size}&d=mm&r=g`;
   return {
     id: user.id,
     name: user.name,

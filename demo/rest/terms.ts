@@ -20,7 +20,11 @@ const COLLECTION: ParamSchema = {
   include: { type: "integer[]", default: [] },
   offset: { type: "integer" },
   order: { type: "string", default: "asc", enum: ["asc", "desc"] },
-  orderby: { type: "string", default: "name", enum: ["id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"] },
+  orderby: {
+    type: "string",
+    default: "name",
+    enum: ["id", "include", "name", "slug", "include_slugs", "term_group", "description", "count"],
+  },
   hide_empty: { type: "boolean", default: false },
   parent: { type: "integer" },
   post: { type: "integer" },
@@ -49,7 +53,11 @@ export function listTerms(req: RestRequest, taxonomy: TaxonomyName): RestResult 
     const post = catalogue.anyPost(params.post);
     if (!post) throw new RestError(400, "rest_post_invalid_id", "Invalid post ID.");
     if (!canRead(site, post)) {
-      throw new RestError(authorizationCode(site.authenticated), "rest_forbidden_context", "Sorry, you are not allowed to view terms for this post.");
+      throw new RestError(
+        authorizationCode(site.authenticated),
+        "rest_forbidden_context",
+        "Sorry, you are not allowed to view terms for this post.",
+      );
     }
     const assigned = post.terms[taxonomy] ?? [];
     terms = terms.filter((t) => assigned.includes(t.id));
@@ -70,7 +78,8 @@ export function listTerms(req: RestRequest, taxonomy: TaxonomyName): RestResult 
     term_group: (a, b) => a.id - b.id,
   };
   if (params.orderby === "include") terms.sort((a, b) => include.indexOf(a.id) - include.indexOf(b.id));
-  else if (params.orderby === "include_slugs") terms.sort((a, b) => (slugs ?? []).indexOf(a.slug) - (slugs ?? []).indexOf(b.slug));
+  else if (params.orderby === "include_slugs")
+    terms.sort((a, b) => (slugs ?? []).indexOf(a.slug) - (slugs ?? []).indexOf(b.slug));
   else {
     const fn = compare[params.orderby as string] ?? compare.name!;
     terms.sort((a, b) => direction * fn(a, b));
@@ -85,7 +94,10 @@ export function listTerms(req: RestRequest, taxonomy: TaxonomyName): RestResult 
     outOfRange: null,
   });
   const context: Context = params.context === "embed" || req.embedded ? "embed" : "view";
-  return ok(page.items.map((t) => prepareTerm(site, t, context)), page.headers);
+  return ok(
+    page.items.map((t) => prepareTerm(site, t, context)),
+    page.headers,
+  );
 }
 
 export function getTerm(req: RestRequest, taxonomy: TaxonomyName, id: number): RestResult {

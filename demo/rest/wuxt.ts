@@ -47,7 +47,8 @@ export function menu(req: RestRequest): RestResult {
   const requested = typeof req.query.location === "string" ? req.query.location : "main";
   const language = lang(req);
   // Polylang names the Italian location `header___it`; our plugin maps `&lang=it` onto it.
-  const location = language && language !== "en" && !requested.includes("___") ? `${requested}___${language}` : requested;
+  const location =
+    language && language !== "en" && !requested.includes("___") ? `${requested}___${language}` : requested;
   const found = site.catalogue.menuAt(location);
   if (!found) throw new RestError(404, "wuxt_menu_error", "Menu location does not exist");
   const tree = branch(site, found, 0, 1);
@@ -64,7 +65,13 @@ function branch(site: Site, menu: MenuRecord, parent: number, level: number): Ma
   return out;
 }
 
-function menuItem(site: Site, menu: MenuRecord, item: MenuItemRecord, level: number, children: Map<number, unknown>): Record<string, unknown> {
+function menuItem(
+  site: Site,
+  menu: MenuRecord,
+  item: MenuItemRecord,
+  level: number,
+  children: Map<number, unknown>,
+): Record<string, unknown> {
   const page = item.kind === "page" ? site.catalogue.anyPost(item.objectId) : undefined;
   const when = item.date.replace("T", " ");
   const whenGmt = localToGmt(item.date).replace("T", " ");

@@ -8,7 +8,17 @@
 import { mkdir, rename, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { DemoCatalogue, MediaRenderer, estimatedFilesize, imageSizes, FULL_SIZE, aspectOf, focalPointOf, POST_TYPE_BY_BASE, type PostRecord } from "../../demo";
+import {
+  DemoCatalogue,
+  MediaRenderer,
+  estimatedFilesize,
+  imageSizes,
+  FULL_SIZE,
+  aspectOf,
+  focalPointOf,
+  POST_TYPE_BY_BASE,
+  type PostRecord,
+} from "../../demo";
 
 /** Bumped when the export's shape changes, so cached seeds made from an older one are not reused. */
 export const EXPORT_VERSION = 1;
@@ -97,7 +107,16 @@ export interface ExportedCatalogue {
   }[];
 }
 
-const POST_BASES = ["media", "pages", "products", "collections", "exclusives", "designers", "projects", "imagemap_products"] as const;
+const POST_BASES = [
+  "media",
+  "pages",
+  "products",
+  "collections",
+  "exclusives",
+  "designers",
+  "projects",
+  "imagemap_products",
+] as const;
 
 function exportPost(post: PostRecord): ExportedPost {
   const out: ExportedPost = {
@@ -153,7 +172,9 @@ function exportPost(post: PostRecord): ExportedPost {
 
 /** The catalogue as seed.php reads it. */
 export function exportCatalogue(catalogue: DemoCatalogue): ExportedCatalogue {
-  const posts = POST_BASES.flatMap((base) => catalogue.postsOf(base)).sort((a, b) => a.id - b.id).map(exportPost);
+  const posts = POST_BASES.flatMap((base) => catalogue.postsOf(base))
+    .sort((a, b) => a.id - b.id)
+    .map(exportPost);
   const terms = [...catalogue.termsOf("product_categories"), ...catalogue.termsOf("product_colors")]
     .sort((a, b) => a.id - b.id)
     .map((t) => ({
@@ -202,12 +223,15 @@ export function exportCatalogue(catalogue: DemoCatalogue): ExportedCatalogue {
  * "one language, no Polylang" in wordpress/README.md has.
  */
 export function inOneLanguage(exported: ExportedCatalogue, lang = "en"): ExportedCatalogue {
-  const alone = (translations: Record<string, number>) => Object.fromEntries(Object.entries(translations).filter(([l]) => l === lang));
+  const alone = (translations: Record<string, number>) =>
+    Object.fromEntries(Object.entries(translations).filter(([l]) => l === lang));
   return {
     ...exported,
     front_page: { ...exported.front_page, it: exported.front_page.en },
     terms: exported.terms.filter((t) => t.lang === lang).map((t) => ({ ...t, translations: alone(t.translations) })),
-    posts: exported.posts.filter((p) => p.lang === lang || p.base === "media").map((p) => ({ ...p, lang, translations: p.base === "media" ? { [lang]: p.id } : alone(p.translations) })),
+    posts: exported.posts
+      .filter((p) => p.lang === lang || p.base === "media")
+      .map((p) => ({ ...p, lang, translations: p.base === "media" ? { [lang]: p.id } : alone(p.translations) })),
     menus: exported.menus.filter((m) => m.lang === lang),
   };
 }
@@ -238,7 +262,10 @@ export async function renderUploads(
     if (!a || seen.has(a.file)) continue;
     seen.add(a.file);
     for (const size of imageSizes(FULL_SIZE[aspectOf(a.artwork)])) {
-      jobs.push({ target: path.join(uploadsDir, size.file(a.file)), run: async () => (await renderer.render(a.artwork, size)).body });
+      jobs.push({
+        target: path.join(uploadsDir, size.file(a.file)),
+        run: async () => (await renderer.render(a.artwork, size)).body,
+      });
     }
   }
   let written = 0;

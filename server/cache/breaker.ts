@@ -31,7 +31,8 @@ export class CircuitBreaker {
   private confirming = false;
 
   constructor(private readonly options: BreakerOptions) {
-    if (!(options.failureThreshold >= 1) || !(options.openMs > 0)) throw new RangeError("breaker needs failureThreshold >= 1 and openMs > 0");
+    if (!(options.failureThreshold >= 1) || !(options.openMs > 0))
+      throw new RangeError("breaker needs failureThreshold >= 1 and openMs > 0");
   }
 
   get state(): BreakerState {

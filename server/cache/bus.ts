@@ -9,7 +9,6 @@
 import type { RedisLike } from "./clients";
 import type { CacheLogger, PurgeMode } from "./types";
 
-
 export interface PurgeMessage {
   v: 1;
   /** The instance that received the purge (and publishes it). */
@@ -96,7 +95,12 @@ export class PurgeBus {
     on("error", () => {
       if (subscriber.status !== "ready") this.markLost();
     });
-    if (subscriber.status === "ready" || subscriber.status === "wait" || subscriber.status === "connecting" || subscriber.status === "connect") {
+    if (
+      subscriber.status === "ready" ||
+      subscriber.status === "wait" ||
+      subscriber.status === "connecting" ||
+      subscriber.status === "connect"
+    ) {
       void this.subscribe();
     }
   }
@@ -104,7 +108,8 @@ export class PurgeBus {
   async close(): Promise<void> {
     this.closed = true;
     for (const [event, handler] of this.listeners) this.options.subscriber.off(event, handler);
-    if (this.options.subscriber.status === "ready") await this.options.subscriber.unsubscribe(this.options.channel).catch(() => undefined);
+    if (this.options.subscriber.status === "ready")
+      await this.options.subscriber.unsubscribe(this.options.channel).catch(() => undefined);
   }
 
   private markLost(): void {
@@ -125,7 +130,10 @@ export class PurgeBus {
     this.subscribed = true;
     if (this.lost) {
       this.lost = false;
-      this.options.logger.warn({ channel: this.options.channel }, "purge bus back after a loss: dropping the memory tier (missed purges)");
+      this.options.logger.warn(
+        { channel: this.options.channel },
+        "purge bus back after a loss: dropping the memory tier (missed purges)",
+      );
       this.options.onResync();
     }
   }

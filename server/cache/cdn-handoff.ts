@@ -11,14 +11,23 @@ export interface CdnHandoff {
   send(purge: PendingPurge): Promise<void>;
 }
 
-export function createCdnHandoff(cdnPurger: CdnPurger | undefined, busDeadlineMs: number, logger: CacheLogger): CdnHandoff {
+export function createCdnHandoff(
+  cdnPurger: CdnPurger | undefined,
+  busDeadlineMs: number,
+  logger: CacheLogger,
+): CdnHandoff {
   const failed = (error: unknown, purge: PendingPurge) =>
     logger.error({ err: errorMessage(error), tags: purge.tags.slice(0, 20), all: purge.all }, "CDN purge failed");
   return {
     async schedule(purge) {
       if (!cdnPurger?.schedule || (purge.all && !cdnPurger.purgeAll)) return false;
       try {
-        await cdnPurger.schedule({ tags: purge.tags, all: purge.all, soft: purge.mode === "soft", notBefore: purge.at + busDeadlineMs });
+        await cdnPurger.schedule({
+          tags: purge.tags,
+          all: purge.all,
+          soft: purge.mode === "soft",
+          notBefore: purge.at + busDeadlineMs,
+        });
       } catch (error) {
         failed(error, purge);
       }

@@ -211,7 +211,8 @@ function connect(config: RedisSettings, options: RedisClientOptions): RedisClien
           retryDelayOnClusterDown: 50,
           retryDelayOnTryAgain: 50,
           slotsRefreshTimeout: 1000,
-          clusterRetryStrategy: (times) => Math.min(100 * 2 ** Math.min(times, 10), options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS),
+          clusterRetryStrategy: (times) =>
+            Math.min(100 * 2 ** Math.min(times, 10), options.maxReconnectDelayMs ?? DEFAULT_MAX_RECONNECT_DELAY_MS),
           redisOptions: { ...perNode, password: config.password, tls: config.tls ? {} : undefined },
         };
         return new Cluster(config.nodes, clusterOptions);

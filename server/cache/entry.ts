@@ -13,7 +13,6 @@ import type { CachePolicyName } from "./types";
 import type { CachePolicy } from "./policies";
 import type { NotFoundAnswer, OriginErrors } from "./origin-errors";
 
-
 export interface CacheRecord {
   readonly key: string;
   /** The answer; undefined when `notFound` is set (or the fetch answered undefined). */
@@ -67,7 +66,11 @@ export function buildRecord(init: {
   storedAt: number;
 }): BuiltRecord {
   const tags = [...new Set(init.tags)];
-  const json = init.notFound ? JSON.stringify(init.notFound) : init.value === undefined ? undefined : JSON.stringify(init.value);
+  const json = init.notFound
+    ? JSON.stringify(init.notFound)
+    : init.value === undefined
+      ? undefined
+      : JSON.stringify(init.value);
   // Freshness counts from when the answer came (storedAt): a slow origin does not shorten it.
   const freshUntil = init.storedAt + init.policy.freshSeconds * 1000;
   return {
@@ -95,12 +98,18 @@ export function serve<T>(record: CacheRecord, errors: OriginErrors): T {
 /** Field/value pairs for HSET. */
 export function toRedisFields(record: CacheRecord, json: string | undefined): string[] {
   const fields = [
-    "k", record.key,
-    "g", JSON.stringify(record.tags),
-    "p", record.policy,
-    "a", String(record.fetchedAt),
-    "f", String(record.freshUntil),
-    "s", String(record.staleUntil),
+    "k",
+    record.key,
+    "g",
+    JSON.stringify(record.tags),
+    "p",
+    record.policy,
+    "a",
+    String(record.fetchedAt),
+    "f",
+    String(record.freshUntil),
+    "s",
+    String(record.staleUntil),
   ];
   if (json !== undefined) fields.push(record.notFound ? "x" : "v", json);
   return fields;

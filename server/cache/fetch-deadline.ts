@@ -3,7 +3,12 @@
 const noop = () => undefined;
 
 /** `promise`, or `timedOut()`'s error at `deadline`; `onExpire` hears that nobody waits any more. */
-export function withDeadline<R>(promise: Promise<R>, deadline: number, timedOut: () => Error, onExpire?: (reason: Error) => void): Promise<R> {
+export function withDeadline<R>(
+  promise: Promise<R>,
+  deadline: number,
+  timedOut: () => Error,
+  onExpire?: (reason: Error) => void,
+): Promise<R> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(

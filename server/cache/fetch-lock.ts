@@ -39,7 +39,12 @@ export function createFetchLock(deps: FetchLockDeps) {
    * request's own token (a lock request that timed out was granted after all; commands on one
    * connection run in order, so the peek sees it) — without this a lock taken late is orphaned.
    */
-  async function waitForHolder(key: string, basis: CacheRecord | undefined, deadline: number, token: string): Promise<Waited> {
+  async function waitForHolder(
+    key: string,
+    basis: CacheRecord | undefined,
+    deadline: number,
+    token: string,
+  ): Promise<Waited> {
     let delay = lockPollMs;
     for (;;) {
       const remaining = deadline - Date.now();
@@ -69,13 +74,21 @@ export function createFetchLock(deps: FetchLockDeps) {
       // A late reply may still have granted the lock (a burst on a saturated process): waiting
       // finds out, since it recognises our own token. Any other failure: fetch uncoordinated.
       if (error instanceof RedisTimeoutError) return false;
-      logger.info({ key, err: errorMessage(error), instanceId }, "fetch lock unavailable; fetching without coordination");
+      logger.info(
+        { key, err: errorMessage(error), instanceId },
+        "fetch lock unavailable; fetching without coordination",
+      );
       return undefined;
     }
   }
 
   /** Across processes: take the Redis lock and fetch, or wait for whoever holds it. */
-  return async function coordinate<T>(read: Read<T>, basis: CacheRecord | undefined, deadline: number, abandoned: AbortController): Promise<CacheRecord> {
+  return async function coordinate<T>(
+    read: Read<T>,
+    basis: CacheRecord | undefined,
+    deadline: number,
+    abandoned: AbortController,
+  ): Promise<CacheRecord> {
     const { key } = read;
     let shared = read.useRedis ? redis : undefined;
     while (shared?.up && !deps.closed() && Date.now() < deadline) {
@@ -112,7 +125,8 @@ export function createFetchLock(deps: FetchLockDeps) {
     // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
     if (Date.now() >= deadline) throw new Error("deadline passed while coordinating the fetch");
     // The other ways out of the loop that still fetch say why (the rest logged already).
-    if (shared && !deps.closed()) logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
+    if (shared && !deps.closed())
+      logger.info({ key, instanceId }, "Redis breaker opened while coordinating; fetching without coordination");
     return callOrigin(read, undefined, deadline, abandoned);
   };
 }

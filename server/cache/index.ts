@@ -22,7 +22,14 @@ export {
   type PurgeListener,
   type PurgeMode,
 } from "./stack";
-export { createRedisClients, DEFAULT_COMMAND_TIMEOUT_MS, type RedisClients, type RedisClientOptions, type RedisLike, type RedisSettings } from "./clients";
+export {
+  createRedisClients,
+  DEFAULT_COMMAND_TIMEOUT_MS,
+  type RedisClients,
+  type RedisClientOptions,
+  type RedisLike,
+  type RedisSettings,
+} from "./clients";
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
 export { createKeyspace, createPageKeyspace, keyHash, type Keyspace } from "./keys";
 export { READ_ANSWERS, type ReadAnswer } from "./types";

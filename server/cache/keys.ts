@@ -59,7 +59,8 @@ export function createPageKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspac
 }
 
 export function createKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {
-  if (!/^[A-Za-z0-9_.-]+$/.test(prefix)) throw new TypeError(`cache key prefix must be plain letters, digits, _ . -: ${prefix}`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(prefix))
+    throw new TypeError(`cache key prefix must be plain letters, digits, _ . -: ${prefix}`);
   return {
     prefix,
     entry: (key) => `${prefix}:e:{${keyHash(key)}}`,

@@ -49,7 +49,9 @@ export function createLocalPurges({ memory, inflight, ledger, logger }: LocalPur
         if (tagSet === null || running.tags.some((tag) => tagSet.has(tag))) inflight.delete(key);
       }
     }
-    const changed = event.all ? memory.purgeAll(event.mode, event.before) : memory.purgeTags(event.tags, event.mode, event.before);
+    const changed = event.all
+      ? memory.purgeAll(event.mode, event.before)
+      : memory.purgeTags(event.tags, event.mode, event.before);
     notify(event);
     return changed;
   }
@@ -57,8 +59,18 @@ export function createLocalPurges({ memory, inflight, ledger, logger }: LocalPur
   return {
     apply,
     applyMessage(message) {
-      logger.debug({ id: message.id, from: message.from, pass: message.pass, tags: message.tags.length, all: message.all }, "purge from the bus");
-      apply({ tags: message.tags, all: message.all, mode: message.mode, before: message.pass === 2 ? message.at : undefined, at: message.at, source: "bus" });
+      logger.debug(
+        { id: message.id, from: message.from, pass: message.pass, tags: message.tags.length, all: message.all },
+        "purge from the bus",
+      );
+      apply({
+        tags: message.tags,
+        all: message.all,
+        mode: message.mode,
+        before: message.pass === 2 ? message.at : undefined,
+        at: message.at,
+        source: "bus",
+      });
     },
     resync(reason) {
       const dropped = memory.stats().entries;

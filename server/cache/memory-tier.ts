@@ -93,5 +93,4 @@ export class MemoryTier implements Tier {
     record.freshUntil = 0;
     return true;
   }
-
 }

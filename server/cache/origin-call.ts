@@ -36,14 +36,22 @@ export interface OriginCallDeps {
   timedOut: (key: string) => Error;
 }
 
-export type OriginCall = <T>(read: Read<T>, lockToken: string | undefined, deadline: number, abandoned: AbortController) => Promise<CacheRecord>;
+export type OriginCall = <T>(
+  read: Read<T>,
+  lockToken: string | undefined,
+  deadline: number,
+  abandoned: AbortController,
+) => Promise<CacheRecord>;
 
 /** Keeps the fetch lock while WordPress is slow, so nobody else starts the same fetch; returns its release. */
 function holdLock(deps: OriginCallDeps, key: string, lockToken: string | undefined, fetchedAt: number): () => void {
   const { redis, lockTtlMs, logger, instanceId } = deps;
   const heartbeat =
     lockToken && redis
-      ? setInterval(() => void redis.extendLock(key, lockToken, lockTtlMs).catch(noop), Math.max(10, Math.floor(lockTtlMs / 3)))
+      ? setInterval(
+          () => void redis.extendLock(key, lockToken, lockTtlMs).catch(noop),
+          Math.max(10, Math.floor(lockTtlMs / 3)),
+        )
       : undefined;
   heartbeat?.unref();
   return () => {
@@ -51,7 +59,11 @@ function holdLock(deps: OriginCallDeps, key: string, lockToken: string | undefin
     if (!lockToken || !redis) return;
     redis.releaseLock(key, lockToken).then((held) => {
       // The lock ran out while we fetched: another instance may have fetched the same.
-      if (!held) logger.warn({ key, instanceId, fetchMs: Date.now() - fetchedAt, lockTtlMs }, "fetch lock expired before the answer was stored");
+      if (!held)
+        logger.warn(
+          { key, instanceId, fetchMs: Date.now() - fetchedAt, lockTtlMs },
+          "fetch lock expired before the answer was stored",
+        );
     }, noop);
   };
 }
@@ -72,7 +84,9 @@ export function createOriginCall(deps: OriginCallDeps): OriginCall {
     if (redis?.up && !deps.closed()) {
       const write = redis
         .set(built.record, built.json)
-        .then(noop, (error: unknown) => logger.debug({ key: built.record.key, err: errorMessage(error) }, "could not store in Redis"))
+        .then(noop, (error: unknown) =>
+          logger.debug({ key: built.record.key, err: errorMessage(error) }, "could not store in Redis"),
+        )
         .finally(() => {
           release();
           writes.delete(write);
@@ -85,7 +99,12 @@ export function createOriginCall(deps: OriginCallDeps): OriginCall {
   }
 
   /** `abandoned` is aborted at the deadline, by whichever of the two deadline timers fires first. */
-  return async function callOrigin<T>(read: Read<T>, lockToken: string | undefined, deadline: number, abandoned: AbortController): Promise<CacheRecord> {
+  return async function callOrigin<T>(
+    read: Read<T>,
+    lockToken: string | undefined,
+    deadline: number,
+    abandoned: AbortController,
+  ): Promise<CacheRecord> {
     const { key, tags, policy: policyName, fetch } = read;
     const fetchedAt = Date.now();
     if (fetchedAt >= deadline) throw new Error("deadline passed before the fetch could start");
@@ -105,8 +124,20 @@ export function createOriginCall(deps: OriginCallDeps): OriginCall {
     let built: BuiltRecord;
     try {
       const fetched = insideFetch.run(true, () => Promise.resolve().then(() => fetch(entry)));
-      const value = await withDeadline(fetched, deadline, () => deps.timedOut(key), (reason) => abandoned.abort(reason));
-      built = buildRecord({ key, value, tags: allTags, policy: policies[policy] ?? policies.short, fetchedAt, storedAt: Date.now() });
+      const value = await withDeadline(
+        fetched,
+        deadline,
+        () => deps.timedOut(key),
+        (reason) => abandoned.abort(reason),
+      );
+      built = buildRecord({
+        key,
+        value,
+        tags: allTags,
+        policy: policies[policy] ?? policies.short,
+        fetchedAt,
+        storedAt: Date.now(),
+      });
     } catch (error) {
       if (errors.classify(error) !== "notFound") {
         release();
@@ -114,7 +145,14 @@ export function createOriginCall(deps: OriginCallDeps): OriginCall {
         backoffUntil.set(key, Date.now() + deps.errorBackoffMs);
         throw error;
       }
-      built = buildRecord({ key, notFound: errors.remember(error), tags: allTags, policy: policies.notFound, fetchedAt, storedAt: Date.now() });
+      built = buildRecord({
+        key,
+        notFound: errors.remember(error),
+        tags: allTags,
+        policy: policies.notFound,
+        fetchedAt,
+        storedAt: Date.now(),
+      });
     }
     backoffUntil.delete(key);
     return store(built, release);

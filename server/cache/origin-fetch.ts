@@ -22,9 +22,12 @@ export interface OriginFetchDeps extends Omit<OriginCallDeps, "timedOut">, Omit<
   hardTimeoutMs: number;
 }
 
-export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Read<T>, basis: CacheRecord | undefined): Promise<CacheRecord> } {
+export function createOriginFetch(deps: OriginFetchDeps): {
+  refresh<T>(read: Read<T>, basis: CacheRecord | undefined): Promise<CacheRecord>;
+} {
   const { inflight, hardTimeoutMs, errors } = deps;
-  const timedOut = (key: string) => errors.timedOut(`no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`);
+  const timedOut = (key: string) =>
+    errors.timedOut(`no answer for ${key} within ${hardTimeoutMs} ms (cache hard timeout)`);
   const callOrigin = createOriginCall({ ...deps, timedOut });
   const coordinate = createFetchLock({ ...deps, callOrigin });
 
@@ -37,7 +40,12 @@ export function createOriginFetch(deps: OriginFetchDeps): { refresh<T>(read: Rea
     // Aborted the moment the callers get their timeout error, before they are told: the fetch
     // (if one started) stops, and nobody is answered while it still runs.
     const abandoned = new AbortController();
-    const promise = withDeadline(coordinate(read, basis, deadline, abandoned), deadline, () => timedOut(key), (reason) => abandoned.abort(reason));
+    const promise = withDeadline(
+      coordinate(read, basis, deadline, abandoned),
+      deadline,
+      () => timedOut(key),
+      (reason) => abandoned.abort(reason),
+    );
     const current: Inflight = { promise, tags: read.tags };
     inflight.set(key, current);
     const done = () => {

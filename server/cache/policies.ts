@@ -37,7 +37,11 @@ export function createPolicies(base: { freshSeconds: number; staleSeconds: numbe
     short: policy("short", fresh, stale),
     long: policy("long", fresh * LONG_FRESH_FACTOR, stale),
     menu: policy("menu", fresh * MENU_FRESH_FACTOR, stale),
-    notFound: policy("notFound", Math.min(fresh, NOT_FOUND_MAX_FRESH_SECONDS), Math.min(stale, NOT_FOUND_MAX_STALE_SECONDS)),
+    notFound: policy(
+      "notFound",
+      Math.min(fresh, NOT_FOUND_MAX_FRESH_SECONDS),
+      Math.min(stale, NOT_FOUND_MAX_STALE_SECONDS),
+    ),
   });
 }
 

@@ -69,7 +69,10 @@ export function createPurgeBacklog({ send, redisUp, closed, logger }: PurgeBackl
         await send(pending[0]!);
         pending.shift();
       } catch (error) {
-        logger.warn({ err: errorMessage(error), pending: pending.length }, "replaying purges to Redis stopped; retried shortly");
+        logger.warn(
+          { err: errorMessage(error), pending: pending.length },
+          "replaying purges to Redis stopped; retried shortly",
+        );
         return;
       }
     }

@@ -61,7 +61,16 @@ function redisPasses(redis: () => SharedTier | undefined, keys: Keyspace, instan
     async publish(purge: PendingPurge, pass: 1 | 2): Promise<void> {
       const tier = redis();
       if (!tier) return;
-      const message: PurgeMessage = { v: 1, from: instanceId, id: purge.id, tags: purge.tags, all: purge.all, mode: purge.mode, at: purge.at, pass };
+      const message: PurgeMessage = {
+        v: 1,
+        from: instanceId,
+        id: purge.id,
+        tags: purge.tags,
+        all: purge.all,
+        mode: purge.mode,
+        at: purge.at,
+        pass,
+      };
       await tier.publish(keys.channel, encodePurgeMessage(message));
     },
   };
@@ -96,7 +105,10 @@ export function createPurges(deps: PurgeDeps): Purges {
         count = await passes.apply(purge, Infinity);
         await passes.publish(purge, 1);
       } catch (error) {
-        logger.warn({ err: errorMessage(error), tags: purge.tags.length, all: purge.all }, "purge could not reach Redis; kept for when it returns");
+        logger.warn(
+          { err: errorMessage(error), tags: purge.tags.length, all: purge.all },
+          "purge could not reach Redis; kept for when it returns",
+        );
         backlog.keep(purge);
       }
     }
@@ -114,7 +126,14 @@ export function createPurges(deps: PurgeDeps): Purges {
    * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
    */
   async function followUpPurge(purge: PendingPurge, sendCdn: boolean): Promise<void> {
-    local.apply({ tags: purge.tags, all: purge.all, mode: purge.mode, before: purge.at, at: purge.at, source: "local" });
+    local.apply({
+      tags: purge.tags,
+      all: purge.all,
+      mode: purge.mode,
+      before: purge.at,
+      at: purge.at,
+      source: "local",
+    });
     if (redis()?.up) {
       try {
         await passes.apply(purge, purge.at);

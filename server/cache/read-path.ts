@@ -73,7 +73,14 @@ export function createReadPath(deps: ReadPathDeps): Cached {
    * every such page.
    */
   const deliver = <T>(record: CacheRecord): T => {
-    if (observe.served && !insideFetch.getStore()) guard(() => observe.served!({ tags: record.tags, policy: record.policy, freshSeconds: policies[record.policy].freshSeconds }));
+    if (observe.served && !insideFetch.getStore())
+      guard(() =>
+        observe.served!({
+          tags: record.tags,
+          policy: record.policy,
+          freshSeconds: policies[record.policy].freshSeconds,
+        }),
+      );
     return serve<T>(record, errors);
   };
 
@@ -128,7 +135,12 @@ export function createReadPath(deps: ReadPathDeps): Cached {
     return deliver<T>(stale);
   }
 
-  return async function cached<T>(key: string, tags: readonly string[], policy: CachePolicyName, fetch: (entry: CacheEntry) => Promise<T>): Promise<T> {
+  return async function cached<T>(
+    key: string,
+    tags: readonly string[],
+    policy: CachePolicyName,
+    fetch: (entry: CacheEntry) => Promise<T>,
+  ): Promise<T> {
     if (deps.closed()) {
       answered("origin");
       return fetch({ tag: noop, policy: noop, signal: NEVER_ABORTED });

@@ -49,4 +49,6 @@ export const SCRIPTS = {
 } as const;
 
 export type ScriptArg = string | number | Buffer;
-export type Scripted = RedisLike & { [name in keyof typeof SCRIPTS]: (key: string, ...args: ScriptArg[]) => Promise<number> };
+export type Scripted = RedisLike & {
+  [name in keyof typeof SCRIPTS]: (key: string, ...args: ScriptArg[]) => Promise<number>;
+};

@@ -105,7 +105,8 @@ export class RedisTier implements Tier {
   constructor(private readonly options: RedisTierOptions) {
     const client = options.client;
     for (const [name, lua] of Object.entries(SCRIPTS)) {
-      if (typeof (client as unknown as Record<string, unknown>)[name] !== "function") client.defineCommand(name, { numberOfKeys: 1, lua });
+      if (typeof (client as unknown as Record<string, unknown>)[name] !== "function")
+        client.defineCommand(name, { numberOfKeys: 1, lua });
     }
     this.client = client as Scripted;
     this.breaker = new CircuitBreaker({
@@ -154,9 +155,14 @@ export class RedisTier implements Tier {
     const { keys } = this.options;
     const replies = await this.run(() => this.client.pipeline().hgetall(keys.entry(key)).get(keys.lock(key)).exec());
     const [entryReply, lockReply] = replies ?? [];
-    if (!entryReply || !lockReply || entryReply[0] || lockReply[0]) throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
+    if (!entryReply || !lockReply || entryReply[0] || lockReply[0])
+      throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
     const holder = typeof lockReply[1] === "string" ? lockReply[1] : undefined;
-    return { record: fromRedisHash(key, entryReply[1] as Record<string, string>), locked: holder !== undefined, holder };
+    return {
+      record: fromRedisHash(key, entryReply[1] as Record<string, string>),
+      locked: holder !== undefined,
+      holder,
+    };
   }
 
   /** Stores the entry, then adds it to its tag sets. False when Redis already had a newer answer. */
@@ -168,16 +174,29 @@ export class RedisTier implements Tier {
    * Any hash under `key`'s entry (field `a`: when its work began; `f`: fresh until, 0 once
    * soft-purged), unless Redis holds a newer one; expires at `expiresAt`; then in its tag sets.
    */
-  async storeHash(key: string, startedAt: number, expiresAt: number, fields: (string | Buffer)[], tags: readonly string[], timeoutMs?: number): Promise<boolean> {
+  async storeHash(
+    key: string,
+    startedAt: number,
+    expiresAt: number,
+    fields: (string | Buffer)[],
+    tags: readonly string[],
+    timeoutMs?: number,
+  ): Promise<boolean> {
     const now = Date.now();
     if (expiresAt <= now) return false;
     const entryKey = this.options.keys.entry(key);
-    const stored = await this.run(() => this.client.fcCacheStoreV1(entryKey, startedAt, expiresAt, ...fields), timeoutMs);
+    const stored = await this.run(
+      () => this.client.fcCacheStoreV1(entryKey, startedAt, expiresAt, ...fields),
+      timeoutMs,
+    );
     if (stored !== 1) return false;
     const tagTtl = expiresAt - now + TAG_TTL_MARGIN_MS;
     await Promise.all(
       tags.map(async (tag) => {
-        const size = await this.run(() => this.client.fcCacheTagV1(this.options.keys.tag(tag), entryKey, tagTtl), timeoutMs);
+        const size = await this.run(
+          () => this.client.fcCacheTagV1(this.options.keys.tag(tag), entryKey, tagTtl),
+          timeoutMs,
+        );
         if (size > PRUNE_THRESHOLD) this.prune(tag);
       }),
     );
@@ -187,10 +206,16 @@ export class RedisTier implements Tier {
   /** The entry's hash as bytes (an empty object when there is none), and who holds its lock: one round trip. */
   async peekBytes(key: string): Promise<{ hash: Record<string, Buffer>; holder: string | undefined }> {
     const { keys } = this.options;
-    const replies = await this.run(() => this.client.pipeline().hgetallBuffer(keys.entry(key)).get(keys.lock(key)).exec());
+    const replies = await this.run(() =>
+      this.client.pipeline().hgetallBuffer(keys.entry(key)).get(keys.lock(key)).exec(),
+    );
     const [entryReply, lockReply] = replies ?? [];
-    if (!entryReply || !lockReply || entryReply[0] || lockReply[0]) throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
-    return { hash: (entryReply[1] ?? {}) as Record<string, Buffer>, holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined };
+    if (!entryReply || !lockReply || entryReply[0] || lockReply[0])
+      throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
+    return {
+      hash: (entryReply[1] ?? {}) as Record<string, Buffer>,
+      holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined,
+    };
   }
 
   /** Drops one entry (a corrupt one); its tag sets forget it at their next purge or prune. */
@@ -199,12 +224,16 @@ export class RedisTier implements Tier {
   }
 
   async tryLock(key: string, token: string, ttlMs: number): Promise<boolean> {
-    const reply = await this.run(() => this.client.set(this.options.keys.lock(key), token, "PX", Math.ceil(ttlMs), "NX"));
+    const reply = await this.run(() =>
+      this.client.set(this.options.keys.lock(key), token, "PX", Math.ceil(ttlMs), "NX"),
+    );
     return reply === "OK";
   }
 
   async extendLock(key: string, token: string, ttlMs: number): Promise<boolean> {
-    return (await this.run(() => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)))) === 1;
+    return (
+      (await this.run(() => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)))) === 1
+    );
   }
 
   /** False when the lock was no longer ours (it expired, and perhaps someone else took it). */
@@ -224,7 +253,10 @@ export class RedisTier implements Tier {
   async purgeTags(tags: readonly string[], mode: PurgeMode, before = Infinity): Promise<number> {
     const { keys, purgeOpTimeoutMs: timeout } = this.options;
     const members = await Promise.all(
-      tags.map(async (tag) => ({ tagKey: keys.tag(tag), entries: await this.run(() => this.client.smembers(keys.tag(tag)), timeout) })),
+      tags.map(async (tag) => ({
+        tagKey: keys.tag(tag),
+        entries: await this.run(() => this.client.smembers(keys.tag(tag)), timeout),
+      })),
     );
     const results = await this.markAll(new Set(members.flatMap((m) => m.entries)), mode, before);
     await Promise.all(
@@ -252,7 +284,9 @@ export class RedisTier implements Tier {
     // Tag sets then only point at deleted entries: drop them too on a full hard purge.
     if (mode === "hard" && before === Infinity) {
       for await (const batch of this.scan(keys.tagPattern)) {
-        await Promise.all(batch.map((tagKey) => this.run(() => this.client.unlink(tagKey), this.options.purgeOpTimeoutMs)));
+        await Promise.all(
+          batch.map((tagKey) => this.run(() => this.client.unlink(tagKey), this.options.purgeOpTimeoutMs)),
+        );
       }
     }
     return count;
@@ -271,7 +305,10 @@ export class RedisTier implements Tier {
     for (let i = 0; i < all.length; i += PURGE_BATCH) {
       await Promise.all(
         all.slice(i, i + PURGE_BATCH).map(async (entryKey) => {
-          results.set(entryKey, await this.run(() => this.client.fcCacheMarkV1(entryKey, mode, bound), this.options.purgeOpTimeoutMs));
+          results.set(
+            entryKey,
+            await this.run(() => this.client.fcCacheMarkV1(entryKey, mode, bound), this.options.purgeOpTimeoutMs),
+          );
         }),
       );
     }
@@ -284,7 +321,10 @@ export class RedisTier implements Tier {
     for (const node of nodes) {
       let cursor = "0";
       do {
-        const [next, found] = await this.run(() => node.scan(cursor, "MATCH", pattern, "COUNT", 1000), this.options.purgeOpTimeoutMs);
+        const [next, found] = await this.run(
+          () => node.scan(cursor, "MATCH", pattern, "COUNT", 1000),
+          this.options.purgeOpTimeoutMs,
+        );
         cursor = next;
         if (found.length > 0) yield found;
       } while (cursor !== "0");
@@ -316,7 +356,9 @@ export class RedisTier implements Tier {
         );
         if (gone.length > 0) await this.run(() => this.client.srem(tagKey, ...gone), timeout);
       } while (cursor !== "0");
-    })().catch((error: unknown) => this.options.logger.debug({ tag, err: (error as Error)?.message }, "tag set prune stopped"));
+    })().catch((error: unknown) =>
+      this.options.logger.debug({ tag, err: (error as Error)?.message }, "tag set prune stopped"),
+    );
   }
 
   private async run<T>(op: () => Promise<T>, timeoutMs = this.options.opTimeoutMs): Promise<T> {
@@ -335,7 +377,12 @@ export class RedisTier implements Tier {
     const up = this.up;
     if (up === this.lastUp) return;
     // Before the first connection attempt settles the state is unknown: report nothing yet.
-    if (this.lastUp === undefined && !up && (this.client.status === "connecting" || this.client.status === "connect" || this.client.status === "wait")) return;
+    if (
+      this.lastUp === undefined &&
+      !up &&
+      (this.client.status === "connecting" || this.client.status === "connect" || this.client.status === "wait")
+    )
+      return;
     const previous = this.lastUp;
     this.lastUp = up;
     this.options.onState(up, previous);

@@ -21,8 +21,13 @@ export async function revalidateWithin<T>(
   try {
     const outcome = await Promise.race([revalidation, soft]);
     if (outcome !== "soft") return outcome;
-    revalidation.catch((error: unknown) => logger.warn({ key, err: errorMessage(error) }, "revalidation after soft timeout failed"));
-    logger.info({ key, softTimeoutMs }, "revalidation slower than the soft timeout; serving stale, updating in background");
+    revalidation.catch((error: unknown) =>
+      logger.warn({ key, err: errorMessage(error) }, "revalidation after soft timeout failed"),
+    );
+    logger.info(
+      { key, softTimeoutMs },
+      "revalidation slower than the soft timeout; serving stale, updating in background",
+    );
     return stale;
   } catch (error) {
     logger.warn({ key, err: errorMessage(error) }, "revalidation failed; serving stale (stale-if-error)");

@@ -34,7 +34,19 @@ import { createLocalTier, createSharedTiers, type SharedTiers } from "./tiers";
 import { Turns } from "../runtime/turns";
 import { guardObserver } from "./support";
 
-export type { CacheLogger, CacheObserver, CacheStack, CacheStats, CdnPurger, LookupResult, LookupTier, PurgeEvent, PurgeListener, PurgeMode, ReadAnswer } from "./types";
+export type {
+  CacheLogger,
+  CacheObserver,
+  CacheStack,
+  CacheStats,
+  CdnPurger,
+  LookupResult,
+  LookupTier,
+  PurgeEvent,
+  PurgeListener,
+  PurgeMode,
+  ReadAnswer,
+} from "./types";
 export { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
 
 const noop = () => undefined;
@@ -60,19 +72,51 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
   let closed = false;
 
   const busDeadlineMs = options.busDeadlineMs ?? CACHE_DEFAULTS.busDeadlineMs;
-  const purges = createPurges({ memory, inflight, writes, redis: () => shared.redis, keys, instanceId, logger, hardTimeoutMs, busDeadlineMs, cdnPurger: options.cdnPurger });
+  const purges = createPurges({
+    memory,
+    inflight,
+    writes,
+    redis: () => shared.redis,
+    keys,
+    instanceId,
+    logger,
+    hardTimeoutMs,
+    busDeadlineMs,
+    cdnPurger: options.cdnPurger,
+  });
   const shared: SharedTiers = createSharedTiers(options, { keys, instanceId, logger, observe, guard, purges });
   const { redis, bus } = shared;
 
   const { refresh } = createOriginFetch({
-    memory, redis, purges, policies, errors, logger, instanceId, inflight, writes, backoffUntil, insideFetch, hardTimeoutMs,
+    memory,
+    redis,
+    purges,
+    policies,
+    errors,
+    logger,
+    instanceId,
+    inflight,
+    writes,
+    backoffUntil,
+    insideFetch,
+    hardTimeoutMs,
     closed: () => closed,
     lockTtlMs: options.lockTtlMs ?? CACHE_DEFAULTS.lockTtlMs,
     lockPollMs: options.lockPollMs ?? CACHE_DEFAULTS.lockPollMs,
     errorBackoffMs: options.errorBackoffMs ?? CACHE_DEFAULTS.errorBackoffMs,
   });
   const cached = createReadPath({
-    memory, redis, bus, policies, errors, logger, observe, guard, refresh, backoffUntil, insideFetch,
+    memory,
+    redis,
+    bus,
+    policies,
+    errors,
+    logger,
+    observe,
+    guard,
+    refresh,
+    backoffUntil,
+    insideFetch,
     followerTurns: new Turns(1),
     softTimeoutMs: options.softTimeoutMs ?? CACHE_DEFAULTS.softTimeoutMs,
     closed: () => closed,

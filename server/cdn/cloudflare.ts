@@ -19,7 +19,11 @@ export function cloudflareTransport(options: CloudflareOptions): PurgeTransport 
   const url = `${(options.apiUrl ?? CLOUDFLARE_API_URL).replace(/\/+$/, "")}/zones/${encodeURIComponent(options.zoneId)}/purge_cache`;
   const init = (body: unknown): RequestInit => ({
     method: "POST",
-    headers: { Authorization: `Bearer ${options.apiToken}`, "Content-Type": "application/json", Accept: "application/json" },
+    headers: {
+      Authorization: `Bearer ${options.apiToken}`,
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    },
     body: JSON.stringify(body),
   });
   return {
@@ -28,10 +32,16 @@ export function cloudflareTransport(options: CloudflareOptions): PurgeTransport 
       return { url, init: init(batch === "all" ? { purge_everything: true } : { tags: batch }) };
     },
     async accept(response) {
-      const body = (await response.json().catch(() => undefined)) as { success?: unknown; errors?: { code?: unknown; message?: unknown }[] } | undefined;
+      const body = (await response.json().catch(() => undefined)) as
+        { success?: unknown; errors?: { code?: unknown; message?: unknown }[] } | undefined;
       if (body?.success === true) return;
-      const reason = body?.errors?.map((e) => `${String(e.code)} ${String(e.message)}`).join("; ") || "no success flag in the answer";
-      throw new CdnPurgeError("failed", `cloudflare purge_cache did not succeed: ${reason}`, { provider: "cloudflare", status: response.status });
+      const reason =
+        body?.errors?.map((e) => `${String(e.code)} ${String(e.message)}`).join("; ") ||
+        "no success flag in the answer";
+      throw new CdnPurgeError("failed", `cloudflare purge_cache did not succeed: ${reason}`, {
+        provider: "cloudflare",
+        status: response.status,
+      });
     },
   };
 }

@@ -26,7 +26,10 @@ export function fastlyTransport(options: FastlyOptions): PurgeTransport {
     provider: "fastly",
     request(batch) {
       if (batch === "all") return { url: `${base}/purge_all`, init: { method: "POST", headers: headers() } };
-      return { url: `${base}/purge`, init: { method: "POST", headers: { ...headers(), "Surrogate-Key": batch.join(" ") } } };
+      return {
+        url: `${base}/purge`,
+        init: { method: "POST", headers: { ...headers(), "Surrogate-Key": batch.join(" ") } },
+      };
     },
   };
 }

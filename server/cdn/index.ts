@@ -100,7 +100,10 @@ export const CDN_DEFAULTS = Object.freeze({
 const VALID_TAG = /^[\x21-\x2b\x2d-\x7e]{1,1024}$/;
 
 export class CdnConfigError extends Error {
-  constructor(readonly variable: string, message: string) {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
     super(`${variable}: ${message}`);
     this.name = "CdnConfigError";
   }
@@ -112,8 +115,12 @@ export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefine
   const apiToken = options.apiToken;
   if (!apiToken) throw new CdnConfigError("CDN_API_TOKEN", `is required when CDN_PROVIDER is ${options.provider}`);
   const rate = options.requestsPerSecond;
-  if (rate !== undefined && !(rate > 0)) throw new CdnConfigError("CDN_PURGE_RATE", "must be a positive number of calls per second");
-  const queueOptions = (defaults: { batchSize: number; requestsPerSecond: number; burst: number }, maxBatch: number): PurgeQueueOptions => ({
+  if (rate !== undefined && !(rate > 0))
+    throw new CdnConfigError("CDN_PURGE_RATE", "must be a positive number of calls per second");
+  const queueOptions = (
+    defaults: { batchSize: number; requestsPerSecond: number; burst: number },
+    maxBatch: number,
+  ): PurgeQueueOptions => ({
     batchSize: Math.max(1, Math.min(options.batchSize ?? defaults.batchSize, maxBatch)),
     requestsPerSecond: rate ?? defaults.requestsPerSecond,
     burst: Math.max(1, options.burst ?? defaults.burst),
@@ -131,7 +138,8 @@ export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefine
     const urls = [...new Set(options.varnishUrls ?? [])];
     if (urls.length === 0) throw new CdnConfigError("CDN_VARNISH_URLS", "is required when CDN_PROVIDER is varnish");
     for (const url of urls) {
-      if (!/^https?:\/\/[^/?#\s]+\/?$/.test(url)) throw new CdnConfigError("CDN_VARNISH_URLS", `${url} is not a base URL (http://host:port)`);
+      if (!/^https?:\/\/[^/?#\s]+\/?$/.test(url))
+        throw new CdnConfigError("CDN_VARNISH_URLS", `${url} is not a base URL (http://host:port)`);
     }
     // Two queues per Varnish (hard, soft): a batch is one PURGE of one kind. Every Varnish gets
     // every purge; a purge settles when all of them have it (or rejects with the first failure).
@@ -159,12 +167,19 @@ export function createCdnPurger(options: CdnPurgerOptions): CdnPurger | undefine
   let defaults: { batchSize: number; requestsPerSecond: number; burst: number };
   let maxBatch: number;
   if (options.provider === "fastly") {
-    if (!options.fastlyServiceId) throw new CdnConfigError("CDN_FASTLY_SERVICE_ID", "is required when CDN_PROVIDER is fastly");
-    transport = fastlyTransport({ apiToken, serviceId: options.fastlyServiceId, apiUrl: options.apiUrl, soft: options.soft });
+    if (!options.fastlyServiceId)
+      throw new CdnConfigError("CDN_FASTLY_SERVICE_ID", "is required when CDN_PROVIDER is fastly");
+    transport = fastlyTransport({
+      apiToken,
+      serviceId: options.fastlyServiceId,
+      apiUrl: options.apiUrl,
+      soft: options.soft,
+    });
     defaults = CDN_DEFAULTS.fastly;
     maxBatch = FASTLY_MAX_KEYS;
   } else if (options.provider === "cloudflare") {
-    if (!options.cloudflareZoneId) throw new CdnConfigError("CDN_CLOUDFLARE_ZONE_ID", "is required when CDN_PROVIDER is cloudflare");
+    if (!options.cloudflareZoneId)
+      throw new CdnConfigError("CDN_CLOUDFLARE_ZONE_ID", "is required when CDN_PROVIDER is cloudflare");
     transport = cloudflareTransport({ apiToken, zoneId: options.cloudflareZoneId, apiUrl: options.apiUrl });
     defaults = CDN_DEFAULTS.cloudflare;
     maxBatch = CLOUDFLARE_MAX_TAGS;

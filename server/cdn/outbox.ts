@@ -85,7 +85,12 @@ async function handBack(redis: RedisLike, members: string[], logger: PurgeOutbox
   const now = String(Date.now());
   await redisWithin(redis.zadd(OUTBOX_KEY, "XX", ...members.flatMap((member) => [now, member])))
     .then(() => logger.info({ purges: members.length }, "pending CDN purges handed to the other instances"))
-    .catch((error: unknown) => logger.warn({ err: errorText(error), purges: members.length }, "pending CDN purges could not be handed back; another instance takes them when their lease ends"));
+    .catch((error: unknown) =>
+      logger.warn(
+        { err: errorText(error), purges: members.length },
+        "pending CDN purges could not be handed back; another instance takes them when their lease ends",
+      ),
+    );
 }
 
 export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
@@ -104,10 +109,14 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     const done = sleep(notBefore - Date.now())
       .then(() => (purge.all ? purger.purgeAll(opts) : purger.purge(purge.tags, opts)))
       .catch((error: unknown) => {
-        logger.error({ err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge given up");
+        logger.error(
+          { err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at },
+          "CDN purge given up",
+        );
       })
       .then(async () => {
-        if (member !== undefined && redis && !closed) await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+        if (member !== undefined && redis && !closed)
+          await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
       })
       .finally(() => {
         underway.delete(purge.id);
@@ -123,7 +132,9 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     polling = true;
     try {
       const now = Date.now();
-      const claimed = (await redisWithin(redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)))) as string[];
+      const claimed = (await redisWithin(
+        redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)),
+      )) as string[];
       for (const member of claimed) {
         const purge = parseMember(member);
         if (!purge) {
@@ -131,7 +142,11 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
           continue;
         }
         if (underway.has(purge.id)) continue; // ours, still being sent: the lease was renewed above
-        if (!own.has(purge.id)) logger.info({ tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at }, "CDN purge taken over from another instance");
+        if (!own.has(purge.id))
+          logger.info(
+            { tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at },
+            "CDN purge taken over from another instance",
+          );
         void send(purge, member);
       }
     } catch (error) {
@@ -159,13 +174,22 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
         else setTimeout(() => void poll(), wait).unref();
         return;
       } catch (error) {
-        logger.warn({ err: errorText(error), tags: purge.tags.slice(0, 20) }, "CDN purge kept in this process only: Redis unavailable");
+        logger.warn(
+          { err: errorText(error), tags: purge.tags.slice(0, 20) },
+          "CDN purge kept in this process only: Redis unavailable",
+        );
       }
     }
     void send(purge, undefined, notBefore);
   }
 
-  const pending = (tags: readonly string[], all: boolean, soft: boolean): PendingPurge => ({ id: randomUUID(), tags: all ? [] : [...tags], all, soft, at: Date.now() });
+  const pending = (tags: readonly string[], all: boolean, soft: boolean): PendingPurge => ({
+    id: randomUUID(),
+    tags: all ? [] : [...tags],
+    all,
+    soft,
+    at: Date.now(),
+  });
 
   return {
     purge: (tags, opts) => enqueue(pending(tags, false, opts?.soft === true), Date.now()),
@@ -175,7 +199,12 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
       closed = true;
       clearInterval(timer);
       const mine = [...underway.values()];
-      if (redis) await handBack(redis, mine.flatMap((u) => (u.member !== undefined ? [u.member] : [])), logger);
+      if (redis)
+        await handBack(
+          redis,
+          mine.flatMap((u) => (u.member !== undefined ? [u.member] : [])),
+          logger,
+        );
       // Purges only this process knows of: wait for them (the purger's budget bounds the wait).
       await Promise.all(mine.filter((u) => u.member === undefined).map((u) => u.done));
     },

@@ -46,7 +46,10 @@ export class TokenBucket {
   private last = performance.now();
   private chain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly perSecond: number, private readonly capacity: number) {
+  constructor(
+    private readonly perSecond: number,
+    private readonly capacity: number,
+  ) {
     this.tokens = capacity;
   }
 
@@ -75,7 +78,10 @@ export class PurgeQueue {
   private running = false;
   private allChain: Promise<void> = Promise.resolve();
 
-  constructor(private readonly transport: PurgeTransport, private readonly options: PurgeQueueOptions) {
+  constructor(
+    private readonly transport: PurgeTransport,
+    private readonly options: PurgeQueueOptions,
+  ) {
     this.bucket = new TokenBucket(options.requestsPerSecond, options.burst);
   }
 
@@ -160,10 +166,14 @@ export class PurgeQueue {
           return;
         }
         const body = await response.text().catch(() => "");
-        error = new CdnPurgeError(codeOf(response.status), `${this.transport.provider} purge answered ${response.status}: ${body.slice(0, 300)}`, {
-          provider: this.transport.provider,
-          status: response.status,
-        });
+        error = new CdnPurgeError(
+          codeOf(response.status),
+          `${this.transport.provider} purge answered ${response.status}: ${body.slice(0, 300)}`,
+          {
+            provider: this.transport.provider,
+            status: response.status,
+          },
+        );
         if (response.status === 429) {
           const retryAfter = retryAfterMs(response.headers.get("retry-after"));
           if (retryAfter !== undefined) wait = Math.max(wait, Math.min(retryAfter, maxRetryAfterMs));
@@ -171,10 +181,14 @@ export class PurgeQueue {
       } catch (caught) {
         if (caught instanceof CdnPurgeError) throw caught;
         const timedOut = caught instanceof Error && (caught.name === "TimeoutError" || caught.name === "AbortError");
-        error = new CdnPurgeError(timedOut ? "timeout" : "network", `${this.transport.provider} purge failed: ${caught instanceof Error ? caught.message : String(caught)}`, {
-          provider: this.transport.provider,
-          status: 0,
-        });
+        error = new CdnPurgeError(
+          timedOut ? "timeout" : "network",
+          `${this.transport.provider} purge failed: ${caught instanceof Error ? caught.message : String(caught)}`,
+          {
+            provider: this.transport.provider,
+            status: 0,
+          },
+        );
       }
       // No retry that could not finish within the budget: give up now, counted, and say why.
       if (!error.retryable || attempt >= maxAttempts || Date.now() + wait >= deadline) {

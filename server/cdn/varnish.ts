@@ -26,7 +26,13 @@ export function varnishTransport(options: VarnishOptions): PurgeTransport {
     provider: "varnish",
     request(batch) {
       if (batch === "all") return { url, init: { method: "PURGE", headers: { ...auth, "X-Purge-All": "hard" } } };
-      return { url, init: { method: "PURGE", headers: { ...auth, [options.soft ? "xkey-softpurge" : "xkey-purge"]: batch.join(" ") } } };
+      return {
+        url,
+        init: {
+          method: "PURGE",
+          headers: { ...auth, [options.soft ? "xkey-softpurge" : "xkey-purge"]: batch.join(" ") },
+        },
+      };
     },
   };
 }

@@ -52,7 +52,9 @@ export function isSlug(value: string): boolean {
 
 /** Items of a language by their own id and by the ids of their translations, so an id written in
  *  either language finds the item in this one. */
-export function indexByAnyLanguageId<T extends { id: number; translations: { en?: number; it?: number } }>(items: T[]): Map<number, T> {
+export function indexByAnyLanguageId<T extends { id: number; translations: { en?: number; it?: number } }>(
+  items: T[],
+): Map<number, T> {
   const index = new Map<number, T>();
   for (const item of items) index.set(item.id, item);
   for (const item of items) {
@@ -105,12 +107,17 @@ export function createContentReads(options: ContentServiceOptions) {
     });
   }
 
-
   /**
    * Items of one type by id, asked `include` in pages of MAX_PER_PAGE (ids sorted, so the same set
    * is the same cache key); ids WordPress does not have are left out.
    */
-  async function byIds<S extends z.ZodType, T>(type: ContentType, schema: S, ids: readonly number[], map: (item: z.output<S>, tags: TagSet) => T, params: WpParams = {}): Promise<T[]> {
+  async function byIds<S extends z.ZodType, T>(
+    type: ContentType,
+    schema: S,
+    ids: readonly number[],
+    map: (item: z.output<S>, tags: TagSet) => T,
+    params: WpParams = {},
+  ): Promise<T[]> {
     const wanted = uniqueIds(ids).sort((a, b) => a - b);
     const pages = await Promise.all(
       chunk(wanted, MAX_PER_PAGE).map((include) =>

@@ -15,11 +15,17 @@ export function createEditionReads(reads: ContentReads) {
   }
 
   async function withDesigners(records: EditionRecord[], lang: Lang): Promise<Edition[]> {
-    const designers = records.some((r) => r.designerId) ? indexByAnyLanguageId(await listDesigners(lang)) : new Map<number, Designer>();
+    const designers = records.some((r) => r.designerId)
+      ? indexByAnyLanguageId(await listDesigners(lang))
+      : new Map<number, Designer>();
     return records.map((r) => {
       const designer = r.designerId ? designers.get(r.designerId) : undefined;
-      if (r.designerId && !designer) logger?.debug({ edition: r.edition.id, designer: r.designerId }, "designer of an edition not found");
-      return { ...r.edition, designer: designer ? { id: designer.id, slug: designer.slug, name: designer.name } : null };
+      if (r.designerId && !designer)
+        logger?.debug({ edition: r.edition.id, designer: r.designerId }, "designer of an edition not found");
+      return {
+        ...r.edition,
+        designer: designer ? { id: designer.id, slug: designer.slug, name: designer.name } : null,
+      };
     });
   }
 

@@ -3,7 +3,16 @@
 // search hits. Pure functions like mappers.ts (images, products and their terms), whose helpers
 // they share.
 import type { Company, Designer, Edition, Image, Lang, MenuItem, Page, Project, SearchHit } from "../../common/content";
-import type { WpCompany, WpDesigner, WpEdition, WpImagemap, WpMenuItem, WpPage, WpProject, WpSearchResult } from "./schemas";
+import type {
+  WpCompany,
+  WpDesigner,
+  WpEdition,
+  WpImagemap,
+  WpMenuItem,
+  WpPage,
+  WpProject,
+  WpSearchResult,
+} from "./schemas";
 import { localizePath } from "../../common/locale";
 import { decodeEntities, htmlToText } from "./html-text";
 import { companyPageOfSlug } from "./site-urls";
@@ -182,7 +191,9 @@ export function mapSearchHit(result: WpSearchResult, lang: Lang): SearchHit | nu
   if (result.subtype === "page" || result.subtype === "pages") {
     let slug = "";
     try {
-      slug = decodeURIComponent(new URL(result.url, "http://relative.invalid").pathname.split("/").filter(Boolean).pop() ?? "");
+      slug = decodeURIComponent(
+        new URL(result.url, "http://relative.invalid").pathname.split("/").filter(Boolean).pop() ?? "",
+      );
     } catch {
       return null;
     }

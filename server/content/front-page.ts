@@ -16,7 +16,17 @@ const NEWEST_ON_FRONT_PAGE = 8;
 /** A home page without a static front page in WordPress: the site's own tagline, the newest products. */
 function fallbackFrontPageRecord(lang: Lang): FrontPageRecord {
   return {
-    page: { id: 0, slug: "", title: "", excerpt: "", contentHtml: "", image: null, lang, translations: {}, modified: "" },
+    page: {
+      id: 0,
+      slug: "",
+      title: "",
+      excerpt: "",
+      contentHtml: "",
+      image: null,
+      lang,
+      translations: {},
+      modified: "",
+    },
     tagline: "",
     heroId: 0,
     featuredCollectionIds: [],
@@ -26,7 +36,12 @@ function fallbackFrontPageRecord(lang: Lang): FrontPageRecord {
   };
 }
 
-export function createFrontPage(reads: ContentReads, editions: EditionReads, products: ProductReads, projects: ProjectReads) {
+export function createFrontPage(
+  reads: ContentReads,
+  editions: EditionReads,
+  products: ProductReads,
+  projects: ProjectReads,
+) {
   const { load, ctx, imageById, observe } = reads;
   const { listEditions } = editions;
   const { listProducts } = products;
@@ -44,7 +59,11 @@ export function createFrontPage(reads: ContentReads, editions: EditionReads, pro
       read: (response, tags) => {
         // Stock wuxt answers the list of posts while WordPress has no static front page.
         if (Array.isArray(response.data)) {
-          observe?.fallback("front-page", lang, "WordPress has no static front page (Settings → Reading): the home page shows the newest products");
+          observe?.fallback(
+            "front-page",
+            lang,
+            "WordPress has no static front page (Settings → Reading): the home page shows the newest products",
+          );
           return fallbackFrontPageRecord(lang);
         }
         const post = parseWp(wpPage, response.data, response.endpoint, response.status);
@@ -55,7 +74,11 @@ export function createFrontPage(reads: ContentReads, editions: EditionReads, pro
       // Stock wuxt answers 500 `wuxt_request_error` when the page set as front page is gone.
       recover: (error) => {
         if (error.code !== "wuxt_request_error") return undefined;
-        observe?.fallback("front-page", lang, "the static front page set in WordPress cannot be read: the home page shows the newest products");
+        observe?.fallback(
+          "front-page",
+          lang,
+          "the static front page set in WordPress cannot be read: the home page shows the newest products",
+        );
         return fallbackFrontPageRecord(lang);
       },
     });

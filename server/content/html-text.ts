@@ -81,5 +81,7 @@ export function htmlToText(html: string | null | undefined): string {
   // The parser decodes every entity, then escapes & < > " again for HTML output; decodeEntities
   // undoes that last step.
   const stripped = sanitizeHtml(html.replace(BLOCK_END, "$& "), { allowedTags: [], allowedAttributes: {} });
-  return decodeEntities(stripped).replace(/[ \t\n\r\f]+/g, " ").trim();
+  return decodeEntities(stripped)
+    .replace(/[ \t\n\r\f]+/g, " ")
+    .trim();
 }

@@ -6,8 +6,24 @@ import { type z } from "zod";
 import type { CachePolicyName } from "./cached";
 import type { ContentType, TagSet } from "./cache-keys";
 import { mapCategory, mapColour, type MapContext } from "./mappers";
-import { mapDesigner, mapEditionRecord, mapPage, mapProjectRecord, type EditionRecord, type ProjectRecord } from "./editorial-mappers";
-import { wpCategory, wpColour, wpDesigner, wpEdition, wpPage, wpProductMembership, wpProject, type WpProductMembership } from "./schemas";
+import {
+  mapDesigner,
+  mapEditionRecord,
+  mapPage,
+  mapProjectRecord,
+  type EditionRecord,
+  type ProjectRecord,
+} from "./editorial-mappers";
+import {
+  wpCategory,
+  wpColour,
+  wpDesigner,
+  wpEdition,
+  wpPage,
+  wpProductMembership,
+  wpProject,
+  type WpProductMembership,
+} from "./schemas";
 import type { Category, Colour, Designer, Edition, Lang, Page } from "../../common/content";
 import type { WpParams } from "./wordpress-client";
 import { tagPost } from "./wordpress-reads";
@@ -31,7 +47,9 @@ export interface CategoryRecord {
   imageId: number;
 }
 
-function kind<S extends z.ZodType, T>(spec: Omit<ListKind<T>, "schema" | "map"> & { schema: S; map(item: z.output<S>, tags: TagSet): T }): ListKind<T> {
+function kind<S extends z.ZodType, T>(
+  spec: Omit<ListKind<T>, "schema" | "map"> & { schema: S; map(item: z.output<S>, tags: TagSet): T },
+): ListKind<T> {
   return spec;
 }
 

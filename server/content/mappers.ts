@@ -4,25 +4,11 @@
 // Pure functions: no I/O, no clock. What one WordPress answer cannot tell (a product's designer is
 // an id, its gallery a list of media ids) comes out as a record with those ids beside the mapped
 // part; the ContentService resolves them with further (cached) calls and joins the pieces.
-import type {
-  Category,
-  Colour,
-  Image,
-  ImageSize,
-  Product,
-  ProductSummary,
-  Translations,
-} from "../../common/content";
+import type { Category, Colour, Image, ImageSize, Product, ProductSummary, Translations } from "../../common/content";
 import { decodeEntities, htmlToText } from "./html-text";
 import { sanitizeContent } from "./sanitize";
 import type { ProductLookup, SiteUrls } from "./site-urls";
-import type {
-  WpCategory,
-  WpColour,
-  WpEmbeddedTerm,
-  WpMedia,
-  WpProduct,
-} from "./schemas";
+import type { WpCategory, WpColour, WpEmbeddedTerm, WpMedia, WpProduct } from "./schemas";
 
 export interface MapContext {
   urls: SiteUrls;
@@ -91,7 +77,11 @@ export function mapImage(media: WpMedia, ctx: MapContext): Image {
     (a, b) => (a.width || Number.MAX_SAFE_INTEGER) - (b.width || Number.MAX_SAFE_INTEGER) || a.height - b.height,
   );
   const known = sizes.filter((s) => s.width > 0);
-  const largest = known[known.length - 1] ?? { url: original, width: media.media_details.width, height: media.media_details.height };
+  const largest = known[known.length - 1] ?? {
+    url: original,
+    width: media.media_details.width,
+    height: media.media_details.height,
+  };
   return {
     id: media.id,
     url: largest.url,
@@ -125,7 +115,9 @@ export function embeddedIds(post: EmbeddingPost): { media: number[]; terms: { ta
 }
 
 function embeddedTerms(post: EmbeddingPost, taxonomy: string, ids: number[]): WpEmbeddedTerm[] {
-  const all = (post._embedded?.["wp:term"] ?? []).flat().filter((t): t is WpEmbeddedTerm => "taxonomy" in t && t.taxonomy === taxonomy);
+  const all = (post._embedded?.["wp:term"] ?? [])
+    .flat()
+    .filter((t): t is WpEmbeddedTerm => "taxonomy" in t && t.taxonomy === taxonomy);
   // In the order the product lists them; a term WordPress did not embed is left out.
   return ids.map((id) => all.find((t) => t.id === id)).filter((t): t is WpEmbeddedTerm => t !== undefined);
 }
@@ -136,7 +128,11 @@ const HEX = /^#[0-9a-f]{6}$/i;
 
 function hexOf(value: string | undefined): string {
   const v = (value ?? "").trim();
-  return HEX.test(v) ? v.toLowerCase() : /^#[0-9a-f]{3}$/i.test(v) ? `#${[...v.slice(1)].map((c) => c + c).join("")}`.toLowerCase() : "";
+  return HEX.test(v)
+    ? v.toLowerCase()
+    : /^#[0-9a-f]{3}$/i.test(v)
+      ? `#${[...v.slice(1)].map((c) => c + c).join("")}`.toLowerCase()
+      : "";
 }
 
 export function mapProductSummary(product: WpProduct, ctx: MapContext): ProductSummary {

@@ -32,13 +32,21 @@ export class ContentNotFound extends Error {
 
 // By name, not instanceof: the HTTP boundary may run from another bundle (build/server) than the
 // content layer (build/node), each with its own copy of these classes.
-export const isContentUnavailable = (error: unknown): error is ContentUnavailable => error instanceof Error && error.name === "ContentUnavailable";
-export const isContentNotFound = (error: unknown): error is ContentNotFound => error instanceof Error && error.name === "ContentNotFound";
+export const isContentUnavailable = (error: unknown): error is ContentUnavailable =>
+  error instanceof Error && error.name === "ContentUnavailable";
+export const isContentNotFound = (error: unknown): error is ContentNotFound =>
+  error instanceof Error && error.name === "ContentNotFound";
 
 /** WordPress refused the `lang` parameter (400 rest_invalid_param naming it): it does not serve that language. */
 export function isLanguageRefused(error: WordPressError): boolean {
   const params = (error.body as { data?: { params?: unknown } } | undefined)?.data?.params;
-  return error.status === 400 && error.code === "rest_invalid_param" && typeof params === "object" && params !== null && "lang" in params;
+  return (
+    error.status === 400 &&
+    error.code === "rest_invalid_param" &&
+    typeof params === "object" &&
+    params !== null &&
+    "lang" in params
+  );
 }
 
 /**

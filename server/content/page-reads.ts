@@ -11,7 +11,12 @@ import type { ProductReads } from "./products";
 import type { ProjectReads } from "./projects";
 import { isSlug, type ContentReads } from "./content-reads";
 
-export function createPageReads(reads: ContentReads, editions: EditionReads, products: ProductReads, projects: ProjectReads) {
+export function createPageReads(
+  reads: ContentReads,
+  editions: EditionReads,
+  products: ProductReads,
+  projects: ProjectReads,
+) {
   const { load, bySlug, ctx, kinds } = reads;
 
   function pageBySlug(slug: string, lang: Lang): Promise<Page | null> {

@@ -51,13 +51,16 @@ export function companyPageOfSlug(slug: string): { page: CompanyPage | "home"; l
 
 /** A path on the WordPress host → the site's path for the same thing. */
 export function sitePath(path: string, lookup?: ProductLookup): string {
-  const words = path.split("/").filter(Boolean).map((w) => {
-    try {
-      return decodeURIComponent(w);
-    } catch {
-      return w;
-    }
-  });
+  const words = path
+    .split("/")
+    .filter(Boolean)
+    .map((w) => {
+      try {
+        return decodeURIComponent(w);
+      } catch {
+        return w;
+      }
+    });
   let lang: Lang = "en";
   if (words[0] === "it") {
     lang = "it";

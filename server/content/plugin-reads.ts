@@ -12,13 +12,21 @@ import { parseWp, wpPage, wpProduct } from "./schemas";
 import { isWordPressError } from "./wordpress-client";
 import { notFoundAsNull } from "./wordpress-reads";
 
-export function createPluginReads(options: ContentServiceOptions, { load, ctx }: Pick<ContentReads, "load" | "ctx">, { completeProduct }: ProductReads) {
+export function createPluginReads(
+  options: ContentServiceOptions,
+  { load, ctx }: Pick<ContentReads, "load" | "ctx">,
+  { completeProduct }: ProductReads,
+) {
   /**
    * The current slug of an item renamed in WordPress: the plugin keeps `_wp_old_slug` and answers
    * `?old_slug=`. Exactly one match counts (a WordPress without the plugin ignores the parameter
    * and answers the whole list, which then redirects nowhere).
    */
-  function resolveOldSlug(kind: "product_categories" | "collections" | "exclusives", slug: string, lang: Lang): Promise<string | null> {
+  function resolveOldSlug(
+    kind: "product_categories" | "collections" | "exclusives",
+    slug: string,
+    lang: Lang,
+  ): Promise<string | null> {
     if (!isSlug(slug)) return Promise.resolve(null);
     return load({
       resource: kind,
@@ -39,9 +47,17 @@ export function createPluginReads(options: ContentServiceOptions, { load, ctx }:
    * A draft (or the latest autosave) on a link signed by WordPress; never cached. Null when
    * WordPress has no such item; a WordPressError (401/403) when the signature is refused.
    */
-  async function getPreview(type: PreviewType, id: number, signature: { exp: string; sig: string }): Promise<PreviewItem | null> {
+  async function getPreview(
+    type: PreviewType,
+    id: number,
+    signature: { exp: string; sig: string },
+  ): Promise<PreviewItem | null> {
     try {
-      const response = await options.client.get(`fc-headless/v1/preview/${type}/${id}`, { exp: signature.exp, sig: signature.sig, _embed: true }, { requestId: options.requestId?.() });
+      const response = await options.client.get(
+        `fc-headless/v1/preview/${type}/${id}`,
+        { exp: signature.exp, sig: signature.sig, _embed: true },
+        { requestId: options.requestId?.() },
+      );
       // A draft has no slug until it is published; the site's schemas want one.
       const raw = response.data as { slug?: unknown };
       if (raw && typeof raw === "object" && !raw.slug) raw.slug = `preview-${id}`;

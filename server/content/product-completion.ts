@@ -14,8 +14,15 @@ export interface ProductCompletionDeps {
   summariesByIds(ids: readonly number[], lang: Lang): Promise<ProductSummary[]>;
 }
 
-export function createProductCompletion({ imagesByIds, listDesigners, editionRecords, completeColours, summariesByIds }: ProductCompletionDeps) {
-  const editionsById = (kind: "collections" | "exclusives", lang: Lang) => editionRecords(kind, lang).then((r) => indexByAnyLanguageId(r.map((e) => e.edition)));
+export function createProductCompletion({
+  imagesByIds,
+  listDesigners,
+  editionRecords,
+  completeColours,
+  summariesByIds,
+}: ProductCompletionDeps) {
+  const editionsById = (kind: "collections" | "exclusives", lang: Lang) =>
+    editionRecords(kind, lang).then((r) => indexByAnyLanguageId(r.map((e) => e.edition)));
 
   /** A product record with what it only names by id: gallery, designer, editions, related. */
   return async function completeProduct(record: ProductRecord, lang: Lang): Promise<Product> {

@@ -33,7 +33,10 @@ function buildProductIndex(members: readonly WpProductMembership[], lang: Lang):
 }
 
 /** The index of a language, rebuilt only when the pages it is read from change. */
-export function createProductIndex({ listOf, kinds }: Pick<ContentReads, "listOf" | "kinds">): (lang: Lang) => Promise<ProductIndex> {
+export function createProductIndex({
+  listOf,
+  kinds,
+}: Pick<ContentReads, "listOf" | "kinds">): (lang: Lang) => Promise<ProductIndex> {
   const productIndexes = new Map<Lang, { members: readonly WpProductMembership[]; index: ProductIndex }>();
   return async function productIndex(lang) {
     const members = await listOf(kinds.productMembers, lang);
@@ -42,7 +45,8 @@ export function createProductIndex({ listOf, kinds }: Pick<ContentReads, "listOf
     // pages come from the memory tier as the same objects until one is revalidated or purged, so
     // the index built from them is reused while every member is the very same object.
     const known = productIndexes.get(lang);
-    if (known && known.members.length === members.length && known.members.every((m, i) => m === members[i])) return known.index;
+    if (known && known.members.length === members.length && known.members.every((m, i) => m === members[i]))
+      return known.index;
     const index = buildProductIndex(members, lang);
     productIndexes.set(lang, { members, index });
     return index;

@@ -23,7 +23,10 @@ export interface ProductListDeps {
 }
 
 /** The ids a list may show: the caller's, narrowed to a collection's and an exclusive's members; undefined: any. */
-async function includedIds(query: ProductQuery, productIndex: ProductListDeps["productIndex"]): Promise<number[] | undefined> {
+async function includedIds(
+  query: ProductQuery,
+  productIndex: ProductListDeps["productIndex"],
+): Promise<number[] | undefined> {
   const include = query.include ? uniqueIds(query.include) : undefined;
   if (!query.collection && !query.exclusive) return include;
   const index = await productIndex(query.lang);
@@ -39,7 +42,10 @@ async function includedIds(query: ProductQuery, productIndex: ProductListDeps["p
 }
 
 /** Without a sort asked: a caller's own include order, else relevance for a search, else newest. */
-function listOrder(query: ProductQuery, search: string | undefined): { orderby: string; order: "asc" | "desc" | undefined } {
+function listOrder(
+  query: ProductQuery,
+  search: string | undefined,
+): { orderby: string; order: "asc" | "desc" | undefined } {
   if (query.sort) return SORTS[query.sort];
   if (query.include && !query.collection && !query.exclusive) return { orderby: "include", order: undefined };
   return search ? { orderby: "relevance", order: undefined } : SORTS.newest;
@@ -71,6 +77,11 @@ export function createProductLists({ productPage, productIndex, completeColours 
       orderby: order.orderby,
       order: order.order,
     });
-    return { items: await completeColours(result.items, lang), total: result.total, totalPages: result.totalPages, page };
+    return {
+      items: await completeColours(result.items, lang),
+      total: result.total,
+      totalPages: result.totalPages,
+      page,
+    };
   };
 }

@@ -15,7 +15,8 @@ function inOrder(wanted: readonly number[], found: ReadonlyMap<number, ProductSu
   const out: ProductSummary[] = [];
   for (const id of wanted) {
     const asked = found.get(id);
-    const shown = asked?.lang === lang ? asked : asked?.translations[lang] ? found.get(asked.translations[lang]) : undefined;
+    const shown =
+      asked?.lang === lang ? asked : asked?.translations[lang] ? found.get(asked.translations[lang]) : undefined;
     if (shown && shown.lang === lang && !seen.has(shown.id)) {
       seen.add(shown.id);
       out.push(shown);
@@ -35,7 +36,10 @@ export function createProductSummaries({ productPage, completeColours }: Product
     if (wanted.length === 0) return [];
     const fetchAll = async (list: number[]) => {
       const pages = await Promise.all(
-        chunk([...list].sort((a, b) => a - b), MAX_PER_PAGE).map((include) => productPage({ include, per_page: MAX_PER_PAGE })),
+        chunk(
+          [...list].sort((a, b) => a - b),
+          MAX_PER_PAGE,
+        ).map((include) => productPage({ include, per_page: MAX_PER_PAGE })),
       );
       return new Map(pages.flatMap((p) => p.items).map((s) => [s.id, s]));
     };

@@ -65,7 +65,13 @@ export function createProductReads(reads: ContentReads, terms: TermReads, editio
   const productIndex = createProductIndex(reads);
   const summariesByIds = createProductSummaries({ productPage, completeColours });
   const listProducts = createProductLists({ productPage, productIndex, completeColours });
-  const completeProduct = createProductCompletion({ imagesByIds, listDesigners, editionRecords, completeColours, summariesByIds });
+  const completeProduct = createProductCompletion({
+    imagesByIds,
+    listDesigners,
+    editionRecords,
+    completeColours,
+    summariesByIds,
+  });
 
   async function getProduct(id: number, lang: Lang): Promise<Product | null> {
     if (!Number.isInteger(id) || id <= 0) return null;

@@ -15,10 +15,16 @@ export function createProjectReads(reads: ContentReads, products: ProductReads) 
   }
 
   function imagemapRecords(ids: readonly number[]): Promise<ImagemapRecord[]> {
-    return byIds("imagemap_products", wpImagemap, ids, (post, tags) => {
-      tagPost(tags, "imagemap_products", post);
-      return mapImagemapRecord(post, ctx);
-    }, { _embed: true });
+    return byIds(
+      "imagemap_products",
+      wpImagemap,
+      ids,
+      (post, tags) => {
+        tagPost(tags, "imagemap_products", post);
+        return mapImagemapRecord(post, ctx);
+      },
+      { _embed: true },
+    );
   }
 
   /** Imagemaps by id with their room scene and hotspot products, in `lang`. */
@@ -26,7 +32,10 @@ export function createProjectReads(reads: ContentReads, products: ProductReads) 
     const records = await imagemapRecords(ids);
     const [images, products] = await Promise.all([
       imagesByIds(records.map((r) => r.imageId)),
-      summariesByIds(records.flatMap((r) => r.hotspots.map((h) => h.productId)), lang),
+      summariesByIds(
+        records.flatMap((r) => r.hotspots.map((h) => h.productId)),
+        lang,
+      ),
     ]);
     const productIndex = indexByAnyLanguageId(products);
     return new Map(
@@ -48,8 +57,14 @@ export function createProjectReads(reads: ContentReads, products: ProductReads) 
   async function listProjects(lang: Lang): Promise<Project[]> {
     const records = await projectRecords(lang);
     const [imagemaps, products] = await Promise.all([
-      imagemapsByIds(records.map((r) => r.imagemapId), lang),
-      summariesByIds(records.flatMap((r) => r.productIds), lang),
+      imagemapsByIds(
+        records.map((r) => r.imagemapId),
+        lang,
+      ),
+      summariesByIds(
+        records.flatMap((r) => r.productIds),
+        lang,
+      ),
     ]);
     const productIndex = indexByAnyLanguageId(products);
     return records.map((r) => ({

@@ -15,8 +15,24 @@ export interface SanitizeOptions {
 }
 
 const ALLOWED_TAGS = [
-  "h2", "h3", "h4", "p", "a", "ul", "ol", "li", "strong", "em", "b", "i",
-  "blockquote", "figure", "figcaption", "img", "br", "hr",
+  "h2",
+  "h3",
+  "h4",
+  "p",
+  "a",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "b",
+  "i",
+  "blockquote",
+  "figure",
+  "figcaption",
+  "img",
+  "br",
+  "hr",
 ];
 
 const ALLOWED_ATTRIBUTES: sanitizeHtml.IOptions["allowedAttributes"] = {

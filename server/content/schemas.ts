@@ -28,11 +28,18 @@ function toNumber(value: unknown): unknown {
 const metaNumber = z.preprocess(toNumber, z.number());
 /** An id (0: none). */
 const metaId = z.preprocess(toNumber, z.number().int().nonnegative());
-const metaString = z.preprocess((v) => (v === undefined || v === null || v === false ? "" : typeof v === "number" ? String(v) : v), z.string());
+const metaString = z.preprocess(
+  (v) => (v === undefined || v === null || v === false ? "" : typeof v === "number" ? String(v) : v),
+  z.string(),
+);
 /** A list of ids; meta may deliver "1,2,3", a single id, or nothing. */
 const idList = z.preprocess((v) => {
   if (v === undefined || v === null || v === "" || v === false || v === 0) return [];
-  if (typeof v === "string") return v.split(",").map((s) => s.trim()).filter(Boolean);
+  if (typeof v === "string")
+    return v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (typeof v === "number") return [v];
   return v;
 }, z.array(metaId));
@@ -322,7 +329,9 @@ function formatPath(path: readonly PropertyKey[]): string {
 export function parseWp<S extends z.ZodType>(schema: S, data: unknown, endpoint: string, status = 200): z.output<S> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 5).map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => ({ path: formatPath(issue.path), message: issue.message }));
   const first = issues[0] ?? { path: "(root)", message: "invalid" };
   throw new WordPressError({
     code: "invalid_shape",

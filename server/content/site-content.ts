@@ -24,11 +24,15 @@ function originFailure(error: WordPressError) {
   };
 }
 
-export function siteContent(service: ContentService, options: { languages: SiteLanguages; logger: Pick<Logger, "warn" | "error"> }): ContentService {
+export function siteContent(
+  service: ContentService,
+  options: { languages: SiteLanguages; logger: Pick<Logger, "warn" | "error"> },
+): ContentService {
   const { languages, logger } = options;
   const answering = withOutages(service, {
     onOutage: (error) => logger.warn(originFailure(error), "WordPress unreachable and nothing cached: answering 503"),
-    onUnusable: (error) => logger.error(originFailure(error), "WordPress's answer could not be read and nothing cached: answering 503"),
+    onUnusable: (error) =>
+      logger.error(originFailure(error), "WordPress's answer could not be read and nothing cached: answering 503"),
     onLanguageRefused(error) {
       for (const lang of LANGS) if (lang !== DEFAULT_LANG) languages.refuse(lang, error.message);
     },
@@ -37,6 +41,9 @@ export function siteContent(service: ContentService, options: { languages: SiteL
   // every page would otherwise send it one refused request per key and filter).
   return {
     ...answering,
-    translate: (kind, key, from, to) => (languages.isServed(from) && languages.isServed(to) ? answering.translate(kind, key, from, to) : Promise.resolve(null)),
+    translate: (kind, key, from, to) =>
+      languages.isServed(from) && languages.isServed(to)
+        ? answering.translate(kind, key, from, to)
+        : Promise.resolve(null),
   };
 }

@@ -85,7 +85,10 @@ export function createSiteLanguages(options: {
       update();
       if (Object.keys(refused).length) retryLater();
     } catch (error) {
-      logger.warn({ err: (error as Error).message }, "could not ask WordPress which languages it serves; trying again in a minute");
+      logger.warn(
+        { err: (error as Error).message },
+        "could not ask WordPress which languages it serves; trying again in a minute",
+      );
       retryLater();
     }
   }

@@ -91,7 +91,14 @@ export function createSiteUrls(config: SiteUrlConfig): SiteUrls {
   }
 
   function renditions(url: string, width: number, height: number): ImageSize[] | undefined {
-    if (config.mediaUrl || !url.startsWith(`${mediaBase}/`) || !RESIZABLE.test(url.split("?")[0]!) || width <= 0 || height <= 0) return undefined;
+    if (
+      config.mediaUrl ||
+      !url.startsWith(`${mediaBase}/`) ||
+      !RESIZABLE.test(url.split("?")[0]!) ||
+      width <= 0 ||
+      height <= 0
+    )
+      return undefined;
     const widths = widthsFor(width);
     if (widths.length === 0) return undefined;
     return widths.map((w) => ({ url: renditionUrl(url, w), width: w, height: Math.round((height * w) / width) }));

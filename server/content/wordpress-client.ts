@@ -196,10 +196,17 @@ function readJson(ok: boolean, text: string): { data: unknown; parsed: boolean }
 }
 
 /** WordPress's own code and message in the body of an answer it refused (else the status text). */
-function refusal(data: unknown, statusText: string): { body: object | undefined; wpCode: string | undefined; wpMessage: string } {
+function refusal(
+  data: unknown,
+  statusText: string,
+): { body: object | undefined; wpCode: string | undefined; wpMessage: string } {
   const body = data && typeof data === "object" ? data : undefined;
-  const wpCode = body && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : undefined;
-  const wpMessage = body && typeof (body as { message?: unknown }).message === "string" ? (body as { message: string }).message : statusText;
+  const wpCode =
+    body && typeof (body as { code?: unknown }).code === "string" ? (body as { code: string }).code : undefined;
+  const wpMessage =
+    body && typeof (body as { message?: unknown }).message === "string"
+      ? (body as { message: string }).message
+      : statusText;
   return { body, wpCode, wpMessage };
 }
 
@@ -242,10 +249,19 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
     };
     const failTransport = (cause: unknown): never => {
       if (timeout.aborted) {
-        return fail({ code: "timeout", message: `WordPress ${endpoint} did not answer within ${options.timeoutMs} ms`, cause });
+        return fail({
+          code: "timeout",
+          message: `WordPress ${endpoint} did not answer within ${options.timeoutMs} ms`,
+          cause,
+        });
       }
-      if (opts.signal?.aborted) return fail({ code: "aborted", message: `WordPress ${endpoint} request aborted`, cause });
-      return fail({ code: "network", message: `WordPress ${endpoint} unreachable: ${(cause as Error)?.message ?? cause}`, cause });
+      if (opts.signal?.aborted)
+        return fail({ code: "aborted", message: `WordPress ${endpoint} request aborted`, cause });
+      return fail({
+        code: "network",
+        message: `WordPress ${endpoint} unreachable: ${(cause as Error)?.message ?? cause}`,
+        cause,
+      });
     };
 
     let response: Response;
@@ -260,7 +276,8 @@ export function createWordPressClient(options: WordPressClientOptions): WordPres
       ({ answer: response, body: text } = await (options.gate ? options.gate.run(exchange, signal) : exchange()));
     } catch (cause) {
       // Refused without asking WordPress: no observation (WordPress's state is not known from it).
-      if (cause instanceof WordPressQueueFullError) throw new WordPressError({ code: "overloaded", status: 0, message: cause.message, endpoint, cause });
+      if (cause instanceof WordPressQueueFullError)
+        throw new WordPressError({ code: "overloaded", status: 0, message: cause.message, endpoint, cause });
       return failTransport(cause);
     }
 

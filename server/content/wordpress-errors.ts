@@ -13,12 +13,23 @@ export const wordpressOriginErrors: OriginErrors = {
   },
   remember(error) {
     const e = error as WordPressError;
-    const answer: Record<string, unknown> = { code: e.code, status: e.status, message: e.message, endpoint: e.endpoint };
+    const answer: Record<string, unknown> = {
+      code: e.code,
+      status: e.status,
+      message: e.message,
+      endpoint: e.endpoint,
+    };
     if (e.body !== undefined) answer.body = e.body;
     return answer;
   },
   revive(answer: NotFoundAnswer) {
-    const { code, status, message, endpoint, body } = answer as { code: string; status: number; message: string; endpoint: string; body?: unknown };
+    const { code, status, message, endpoint, body } = answer as {
+      code: string;
+      status: number;
+      message: string;
+      endpoint: string;
+      body?: unknown;
+    };
     return new WordPressError({ code, status, message, endpoint, body });
   },
   timedOut(message) {

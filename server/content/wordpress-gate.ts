@@ -23,7 +23,10 @@ export interface WordPressGateOptions {
 
 /** Thrown when the queue is full: the request never reached WordPress. */
 export class WordPressQueueFullError extends Error {
-  constructor(readonly maxInflight: number, readonly maxQueued: number) {
+  constructor(
+    readonly maxInflight: number,
+    readonly maxQueued: number,
+  ) {
     super(`${maxInflight} WordPress requests in flight and ${maxQueued} waiting: refused without asking WordPress`);
     this.name = "WordPressQueueFullError";
   }

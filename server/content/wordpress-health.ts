@@ -49,7 +49,11 @@ export function reachabilityOf(status: number): "up" | "down" | undefined {
 }
 
 /** What one answer (status and WordPress code) says about the credentials, when it says anything. */
-export function credentialProblemOf(status: number, code: string | undefined, credentialsSent: boolean): CredentialProblem | undefined {
+export function credentialProblemOf(
+  status: number,
+  code: string | undefined,
+  credentialsSent: boolean,
+): CredentialProblem | undefined {
   if (!isAuthenticationFailure(status, code)) return undefined;
   if (!credentialsSent) return "login-required";
   if (code === "rest_not_logged_in") return "ignored";
@@ -100,9 +104,17 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
     current = next;
     reported = problem;
     if (next !== previous) options.onChange(next);
-    if (next === "unauthorized") logger.error({ wordpress: next, previous, problem, ...detail }, `WordPress refuses the site's credentials: ${PROBLEM_EXPLAINED[problem!]}`);
+    if (next === "unauthorized")
+      logger.error(
+        { wordpress: next, previous, problem, ...detail },
+        `WordPress refuses the site's credentials: ${PROBLEM_EXPLAINED[problem!]}`,
+      );
     else if (next === "down") logger.warn({ wordpress: next, previous, ...detail }, "WordPress is unreachable");
-    else logger.info({ wordpress: next, previous, ...detail }, next === "up" ? "WordPress answers" : "WordPress state unknown");
+    else
+      logger.info(
+        { wordpress: next, previous, ...detail },
+        next === "up" ? "WordPress answers" : "WordPress state unknown",
+      );
   }
 
   function noteAnswer(status: number, code: string | undefined) {
@@ -156,7 +168,10 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
     probe,
     start() {
       clearInterval(timer);
-      timer = setInterval(() => void probe().catch((error: unknown) => logger.error({ err: error }, "WordPress probe failed")), options.intervalMs ?? PROBE_INTERVAL_MS);
+      timer = setInterval(
+        () => void probe().catch((error: unknown) => logger.error({ err: error }, "WordPress probe failed")),
+        options.intervalMs ?? PROBE_INTERVAL_MS,
+      );
       timer.unref();
       return probe().catch((error: unknown) => {
         logger.error({ err: error }, "WordPress probe failed");

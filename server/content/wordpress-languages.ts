@@ -24,7 +24,9 @@ async function probe(client: WordPressClient, lang: Lang): Promise<boolean> {
 }
 
 /** What WordPress serves now: the plugin's list, else the probe's. */
-export async function askWordPress(client: WordPressClient): Promise<{ languages: Lang[]; source: "wordpress" | "probe" }> {
+export async function askWordPress(
+  client: WordPressClient,
+): Promise<{ languages: Lang[]; source: "wordpress" | "probe" }> {
   const listed = await fromIndex(client);
   if (listed) return { languages: listed, source: "wordpress" };
   const others = LANGS.filter((l) => l !== DEFAULT_LANG);

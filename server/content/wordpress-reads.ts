@@ -9,7 +9,13 @@ import type { Cached, CachePolicyName } from "./cached";
 import { cacheKey, listTags, TagSet, type ContentType } from "./cache-keys";
 import { embeddedIds } from "./mappers";
 import { parseWp } from "./schemas";
-import { isWordPressError, type WordPressClient, type WordPressError, type WpParams, type WpResponse } from "./wordpress-client";
+import {
+  isWordPressError,
+  type WordPressClient,
+  type WordPressError,
+  type WpParams,
+  type WpResponse,
+} from "./wordpress-client";
 
 /** WordPress's largest page; lists are read page by page up to it. */
 export const MAX_PER_PAGE = 100;
@@ -61,7 +67,10 @@ export function createWordPressReads(options: {
     const key = cacheKey(spec.resource, spec.id, spec.params);
     return cached(key, spec.tags, spec.policy, async (entry) => {
       try {
-        const response = await client.get(spec.route, spec.params, { requestId: options.requestId?.(), signal: entry.signal });
+        const response = await client.get(spec.route, spec.params, {
+          requestId: options.requestId?.(),
+          signal: entry.signal,
+        });
         const tags = new TagSet();
         const value = await spec.read(response, tags);
         entry.tag(...tags.toArray());
@@ -89,7 +98,10 @@ export function createWordPressReads(options: {
     const first = await load(pageSpec(1));
     const pages = Math.min(first.totalPages, MAX_PAGES);
     if (first.totalPages > MAX_PAGES) {
-      logger?.warn({ route: spec.route, totalPages: first.totalPages }, "WordPress list longer than the site reads; truncated");
+      logger?.warn(
+        { route: spec.route, totalPages: first.totalPages },
+        "WordPress list longer than the site reads; truncated",
+      );
     }
     const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, i) => load(pageSpec(i + 2))));
     return [first, ...rest].flatMap((p) => p.items);
@@ -116,7 +128,11 @@ export function readList<S extends z.ZodType, T>(
 }
 
 /** A post's own tag and those of what WordPress embedded in it (featured image, terms). */
-export function tagPost(tags: TagSet, type: ContentType, post: Parameters<typeof embeddedIds>[0] & { id: number }): void {
+export function tagPost(
+  tags: TagSet,
+  type: ContentType,
+  post: Parameters<typeof embeddedIds>[0] & { id: number },
+): void {
   tags.item(type, post.id);
   const embedded = embeddedIds(post);
   for (const id of embedded.media) tags.item("media", id);

@@ -33,23 +33,30 @@ function sender(req: Request): string {
 const raw = express.raw({ type: () => true, limit: WEBHOOK_MAX_BYTES });
 
 /** The raw body, or a 4xx of our own (413 over 64 KiB, 400/415 an undecodable body); `onError` hears which. */
-export const readBody = (onError?: (result: "too_large" | "malformed") => void): RequestHandler => (req, res, next) =>
-  raw(req, res, (error?: unknown) => {
-    if (!error) return next();
-    const status = (error as { status?: number }).status;
-    if (status === 413) {
-      onError?.("too_large");
-      return reject(res, 413, "too_large", `the body is over ${WEBHOOK_MAX_BYTES} bytes`);
-    }
-    onError?.("malformed");
-    reject(res, status === 415 ? 415 : 400, "unreadable_body", "the body could not be read (content encoding?)");
-  });
+export const readBody =
+  (onError?: (result: "too_large" | "malformed") => void): RequestHandler =>
+  (req, res, next) =>
+    raw(req, res, (error?: unknown) => {
+      if (!error) return next();
+      const status = (error as { status?: number }).status;
+      if (status === 413) {
+        onError?.("too_large");
+        return reject(res, 413, "too_large", `the body is over ${WEBHOOK_MAX_BYTES} bytes`);
+      }
+      onError?.("malformed");
+      reject(res, status === 415 ? 415 : 400, "unreadable_body", "the body could not be read (content encoding?)");
+    });
 
 /**
  * A failed credential counts against its sender; the answer is 429 once the sender's failures
  * are spent (the failure is never forwarded), else the failure's own 401. True when limited.
  */
-export async function failed(limiter: ClientLimiter, req: Request, res: Response, answer: () => void): Promise<boolean> {
+export async function failed(
+  limiter: ClientLimiter,
+  req: Request,
+  res: Response,
+  answer: () => void,
+): Promise<boolean> {
   const allowed = await limiter.take(sender(req));
   if (allowed.ok) {
     answer();

@@ -17,7 +17,17 @@ import { PURGE_PATH, WEBHOOK_PATH } from "./pipeline/exact-paths";
 import { webhookHandler, type Purger, type WebhookResult } from "./webhook";
 
 export { WEBHOOK_MAX_BYTES } from "./api-guards";
-export { signWebhook, tagsForEvent, WEBHOOK_RESULTS, WEBHOOK_TYPES, WEBHOOK_WINDOW_SECONDS, type Purger, type WebhookEvent, type WebhookResult, type WebhookType } from "./webhook";
+export {
+  signWebhook,
+  tagsForEvent,
+  WEBHOOK_RESULTS,
+  WEBHOOK_TYPES,
+  WEBHOOK_WINDOW_SECONDS,
+  type Purger,
+  type WebhookEvent,
+  type WebhookResult,
+  type WebhookType,
+} from "./webhook";
 
 export interface CacheApiOptions {
   purger: Purger;
@@ -58,12 +68,22 @@ export function cacheApi(options: CacheApiOptions): { webhook: Router; purge: Ro
     },
     () => options.purgeSecret!,
   );
-  webhook.post(WEBHOOK_PATH, (req, res, next) => {
-    if (!options.purgeSecret) return reject(res, 503, "webhook_disabled", "PURGE_SECRET is not configured");
-    next();
-  }, readBody(counted), handleWebhook);
+  webhook.post(
+    WEBHOOK_PATH,
+    (req, res, next) => {
+      if (!options.purgeSecret) return reject(res, 503, "webhook_disabled", "PURGE_SECRET is not configured");
+      next();
+    },
+    readBody(counted),
+    handleWebhook,
+  );
 
-  purge.post(PURGE_PATH, purgeAuthorization(options.adminToken, limits.purgeFailures), readBody(), purgeHandler(options));
+  purge.post(
+    PURGE_PATH,
+    purgeAuthorization(options.adminToken, limits.purgeFailures),
+    readBody(),
+    purgeHandler(options),
+  );
 
   webhook.all(WEBHOOK_PATH, postOnly);
   purge.all(PURGE_PATH, postOnly);

@@ -26,7 +26,10 @@ export function canonicalUrlRedirect(served: () => readonly Lang[] = () => LANGS
     const page = pagePathOf(req.path);
     // The data request of a page with a trailing slash (`/products/_.data`) goes where the page's
     // document goes (guards.ts's trailing-slash redirect): to the canonical page.
-    const match = matchRoute(isData && page.length > 1 && page.endsWith("/") ? "/" + page.replace(/^\/+|\/+$/g, "") : page, served());
+    const match = matchRoute(
+      isData && page.length > 1 && page.endsWith("/") ? "/" + page.replace(/^\/+|\/+$/g, "") : page,
+      served(),
+    );
     if (!match || match.canonical === page) return next();
     // No page there: the router answers its 404 for the path as requested.
     if (exists && !(await exists(match))) return next();

@@ -46,7 +46,12 @@ function clientIp(req: Request): string {
 export function clientErrorsCounter(registry: Registry): Counter<"kind"> {
   const existing = registry.getSingleMetric("client_errors_total") as Counter<"kind"> | undefined;
   if (existing) return existing;
-  const counter = new Counter({ name: "client_errors_total", help: "Errors reported by browsers, by kind", labelNames: ["kind"] as const, registers: [registry] });
+  const counter = new Counter({
+    name: "client_errors_total",
+    help: "Errors reported by browsers, by kind",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+  });
   for (const kind of CLIENT_ERROR_KINDS) counter.inc({ kind }, 0);
   return counter;
 }
@@ -54,45 +59,58 @@ export function clientErrorsCounter(registry: Registry): Counter<"kind"> {
 /** The handler to mount at POST /api/client-errors (it answers that path only). */
 export function clientErrorsHandler(options: ClientErrorsOptions): RequestHandler {
   const counter = clientErrorsCounter(options.registry);
-  const limiter = options.limiter ?? createRateLimits({ limits: { clientErrors: { points: options.perMinute ?? 20, windowSeconds: 60 } } }).clientErrors;
+  const limiter =
+    options.limiter ??
+    createRateLimits({ limits: { clientErrors: { points: options.perMinute ?? 20, windowSeconds: 60 } } }).clientErrors;
   const router = express.Router();
   const parse = express.text({ type: ["application/json", "text/plain"], limit: CLIENT_ERROR_MAX_BYTES });
-  router.post(CLIENT_ERRORS_PATH, async (req, res, next) => {
-    res.setHeader("Cache-Control", "no-store");
-    const type = String(req.headers["content-type"] ?? "");
-    if (!/^(application\/json|text\/plain)\b/i.test(type)) return res.status(415).end();
-    const allowed = await limiter.take(clientIp(req));
-    if (!allowed.ok) return res.status(429).setHeader("Retry-After", String(allowed.retryAfterSeconds)).end();
-    next();
-  }, parse, (req, res) => {
-    let json: unknown;
-    try {
-      json = JSON.parse(typeof req.body === "string" ? req.body : "");
-    } catch {
-      return res.status(400).end();
-    }
-    const parsed = reportSchema.safeParse(json);
-    if (!parsed.success) return res.status(400).end();
-    const r = parsed.data;
-    counter.inc({ kind: r.kind });
-    options.logger.warn({
-      clientError: {
-        kind: r.kind,
-        message: scrub(r.message, 500),
-        page: scrub(r.page, 300),
-        source: r.source ? scrub(r.source, 300) : undefined,
-        line: r.line,
-        column: r.column,
-        stack: r.stack ? scrub(r.stack, 4000) : undefined,
-        release: r.release,
-      },
-    }, "client error");
-    res.status(204).end();
-  });
+  router.post(
+    CLIENT_ERRORS_PATH,
+    async (req, res, next) => {
+      res.setHeader("Cache-Control", "no-store");
+      const type = String(req.headers["content-type"] ?? "");
+      if (!/^(application\/json|text\/plain)\b/i.test(type)) return res.status(415).end();
+      const allowed = await limiter.take(clientIp(req));
+      if (!allowed.ok) return res.status(429).setHeader("Retry-After", String(allowed.retryAfterSeconds)).end();
+      next();
+    },
+    parse,
+    (req, res) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(typeof req.body === "string" ? req.body : "");
+      } catch {
+        return res.status(400).end();
+      }
+      const parsed = reportSchema.safeParse(json);
+      if (!parsed.success) return res.status(400).end();
+      const r = parsed.data;
+      counter.inc({ kind: r.kind });
+      options.logger.warn(
+        {
+          clientError: {
+            kind: r.kind,
+            message: scrub(r.message, 500),
+            page: scrub(r.page, 300),
+            source: r.source ? scrub(r.source, 300) : undefined,
+            line: r.line,
+            column: r.column,
+            stack: r.stack ? scrub(r.stack, 4000) : undefined,
+            release: r.release,
+          },
+        },
+        "client error",
+      );
+      res.status(204).end();
+    },
+  );
   const onError: ErrorRequestHandler = (error, req, res, next) => {
     if (req.path !== CLIENT_ERRORS_PATH) return next(error);
     const status = (error as { status?: number })?.status;
-    res.status(status === 413 ? 413 : 400).setHeader("Cache-Control", "no-store").end();
+    res
+      .status(status === 413 ? 413 : 400)
+      .setHeader("Cache-Control", "no-store")
+      .end();
   };
   router.use(onError);
   return router;

@@ -15,19 +15,29 @@ export interface Probes {
 }
 
 /** `state`: the site's state flags (server/http/site.ts). */
-export function probes(state: { readonly shuttingDown: boolean; readonly redis: string; readonly wordpress: string }, readiness?: () => Record<string, unknown>): Probes {
+export function probes(
+  state: { readonly shuttingDown: boolean; readonly redis: string; readonly wordpress: string },
+  readiness?: () => Record<string, unknown>,
+): Probes {
   const status = () => (state.shuttingDown ? "draining" : "ready");
-  const answer = (body: () => Record<string, unknown>): RequestHandler => (_req, res) => {
-    res.setHeader("Cache-Control", "no-store");
-    res.status(state.shuttingDown ? 503 : 200).json(body());
-  };
+  const answer =
+    (body: () => Record<string, unknown>): RequestHandler =>
+    (_req, res) => {
+      res.setHeader("Cache-Control", "no-store");
+      res.status(state.shuttingDown ? 503 : 200).json(body());
+    };
   return {
     healthz: (_req, res) => {
       res.setHeader("Cache-Control", "no-store");
       res.type("text/plain").send("ok\n");
     },
     readyz: answer(() => ({ status: status() })),
-    readyzDetails: answer(() => ({ status: status(), redis: state.redis, wordpress: state.wordpress, ...readiness?.() })),
+    readyzDetails: answer(() => ({
+      status: status(),
+      redis: state.redis,
+      wordpress: state.wordpress,
+      ...readiness?.(),
+    })),
   };
 }
 

@@ -47,7 +47,11 @@ export function createInternalSite(options: InternalSiteOptions) {
 }
 
 /** Listens on METRICS_PORT (all interfaces: Prometheus and SREs reach it inside the cluster). */
-export function startInternalServer(options: InternalSiteOptions, port: number, host = "0.0.0.0"): Promise<http.Server> {
+export function startInternalServer(
+  options: InternalSiteOptions,
+  port: number,
+  host = "0.0.0.0",
+): Promise<http.Server> {
   const server = http.createServer(createInternalSite(options));
   return new Promise((resolve, reject) => {
     server.once("error", reject);

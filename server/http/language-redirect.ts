@@ -7,7 +7,11 @@ import { langFromCookieHeader } from "../../common/locale-cookie";
 import { DEFAULT_LANG, LANGS, localizePath, type Lang } from "../../common/locale";
 
 /** The visitor's language among those served (a language the site does not serve is never chosen). */
-export function preferredLang(cookieHeader: string | undefined, acceptLanguage: string | undefined, served: readonly Lang[] = LANGS): Lang {
+export function preferredLang(
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+  served: readonly Lang[] = LANGS,
+): Lang {
   const fromCookie = langFromCookieHeader(cookieHeader);
   if (fromCookie && served.includes(fromCookie)) return fromCookie;
   const negotiated = new Negotiator({ headers: { "accept-language": acceptLanguage ?? "" } }).language([...served]);
@@ -27,7 +31,8 @@ export function rootLanguageRedirect(
     const lang = preferredLang(req.headers.cookie, req.headers["accept-language"], served());
     // The query goes along (/?utm_source=x → /it?utm_source=x): campaign links keep their meaning.
     const mark = req.originalUrl.indexOf("?");
-    if (lang !== DEFAULT_LANG) return res.redirect(302, localizePath(lang) + (mark === -1 ? "" : req.originalUrl.slice(mark)));
+    if (lang !== DEFAULT_LANG)
+      return res.redirect(302, localizePath(lang) + (mark === -1 ? "" : req.originalUrl.slice(mark)));
     next();
   };
 }

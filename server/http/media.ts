@@ -53,7 +53,12 @@ export interface MediaHandlerOptions {
 }
 
 /** The media service's observations as metrics (docs/interfaces.md "Metrics"). */
-export function mediaMetrics(metrics: Pick<Metrics, "mediaRequests" | "mediaTransformDuration" | "mediaCacheBytes" | "mediaDegraded" | "mediaStreams">) {
+export function mediaMetrics(
+  metrics: Pick<
+    Metrics,
+    "mediaRequests" | "mediaTransformDuration" | "mediaCacheBytes" | "mediaDegraded" | "mediaStreams"
+  >,
+) {
   return {
     request: (result: MediaResult) => metrics.mediaRequests.inc({ result }),
     transform: (format: string, seconds: number) => metrics.mediaTransformDuration.observe({ format }, seconds),
@@ -69,7 +74,11 @@ export function notFound(res: Response, refusal: Refusal = "missing"): void {
   res.type("text/plain").send(REFUSAL_TEXT[refusal]);
 }
 
-function unavailable(res: Response, retryAfterSeconds = RETRY_AFTER_SECONDS, text = "Media temporarily unavailable\n"): void {
+function unavailable(
+  res: Response,
+  retryAfterSeconds = RETRY_AFTER_SECONDS,
+  text = "Media temporarily unavailable\n",
+): void {
   res.status(503).setHeader("Cache-Control", "no-store").setHeader("Retry-After", String(retryAfterSeconds));
   res.type("text/plain").send(text);
 }
@@ -109,7 +118,11 @@ export function mediaHandler(service: MediaService, options: MediaHandlerOptions
   function answer(res: Response, answered: MediaAnswer, kind: string): void {
     if (answered.kind === "refused") return void (observe?.request("miss"), notFound(res, answered.refusal));
     if (answered.kind === "unavailable") return void (observe?.request("error"), unavailable(res));
-    if (answered.kind === "busy") return void (observe?.request("refused"), unavailable(res, answered.retryAfterSeconds, "Media busy, try again in a moment\n"));
+    if (answered.kind === "busy")
+      return void (
+        observe?.request("refused"),
+        unavailable(res, answered.retryAfterSeconds, "Media busy, try again in a moment\n")
+      );
     observe?.request(answered.result);
     res.status(200);
     setEdgeKeys(res, res.req.path, options.idOf?.(res.req.path));
@@ -128,12 +141,14 @@ export function mediaHandler(service: MediaService, options: MediaHandlerOptions
     if (res.req.method === "HEAD") return void (file.release(), res.end());
     pipeline(createReadStream(file.file), res, (error) => {
       file.release();
-      if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE") logger.warn({ err: error, path: res.req.path }, "media original cut short");
+      if (error && error.code !== "ERR_STREAM_PREMATURE_CLOSE")
+        logger.warn({ err: error, path: res.req.path }, "media original cut short");
     });
   }
 
   const handler: RequestHandler = (req, res) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return void res.status(405).setHeader("Allow", "GET, HEAD").end();
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return void res.status(405).setHeader("Allow", "GET, HEAD").end();
     const kind = uploadKind(req.path);
     if (!kind) return notFound(res);
     const width = widthOf(req, kind);
@@ -143,7 +158,10 @@ export function mediaHandler(service: MediaService, options: MediaHandlerOptions
     }
     const work = !CACHED_KINDS.has(kind)
       ? streamUpload(req, res, kind, service, options)
-      : (width !== undefined ? service.rendition({ uploadPath: req.path, kind, width, accept: req.get("accept") }) : service.original(req.path, kind)).then((answered) => answer(res, answered, kind));
+      : (width !== undefined
+          ? service.rendition({ uploadPath: req.path, kind, width, accept: req.get("accept") })
+          : service.original(req.path, kind)
+        ).then((answered) => answer(res, answered, kind));
     work.catch((error: unknown) => {
       logger.error({ err: error, path: req.path }, "media answer failed");
       if (!res.headersSent) unavailable(res);
@@ -154,7 +172,13 @@ export function mediaHandler(service: MediaService, options: MediaHandlerOptions
 }
 
 /** Streams one upload to the visitor, Range included. Never rejects. */
-async function streamUpload(req: Request, res: Response, kind: string, service: MediaService, options: MediaHandlerOptions): Promise<void> {
+async function streamUpload(
+  req: Request,
+  res: Response,
+  kind: string,
+  service: MediaService,
+  options: MediaHandlerOptions,
+): Promise<void> {
   const aborter = new AbortController();
   const leave = () => aborter.abort();
   res.once("close", leave);
@@ -163,7 +187,13 @@ async function streamUpload(req: Request, res: Response, kind: string, service: 
     const value = req.get(name);
     if (value) headers[name] = value;
   }
-  const opened = await service.stream({ uploadPath: req.path, method: req.method as "GET" | "HEAD", headers, client: req.ip ?? req.socket.remoteAddress ?? "unknown", signal: aborter.signal });
+  const opened = await service.stream({
+    uploadPath: req.path,
+    method: req.method as "GET" | "HEAD",
+    headers,
+    client: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    signal: aborter.signal,
+  });
   if (opened.kind !== "stream") {
     res.off("close", leave);
     if (aborter.signal.aborted) return;
@@ -192,18 +222,25 @@ async function streamUpload(req: Request, res: Response, kind: string, service: 
     if (!error) return;
     // The visitor left (premature close) or the upstream failed mid-body: the answer is cut short,
     // which the visitor's client sees as a truncated response. Nothing else to do.
-    if (error instanceof UploadUnavailable) options.logger.warn({ err: error.message, path: req.path }, "media transfer cut short");
-    else if (aborter.signal.aborted || error.code === "ERR_STREAM_PREMATURE_CLOSE") options.logger.debug({ path: req.path }, "media visitor left before the end");
+    if (error instanceof UploadUnavailable)
+      options.logger.warn({ err: error.message, path: req.path }, "media transfer cut short");
+    else if (aborter.signal.aborted || error.code === "ERR_STREAM_PREMATURE_CLOSE")
+      options.logger.debug({ path: req.path }, "media visitor left before the end");
     else options.logger.warn({ err: error, path: req.path }, "media transfer cut short");
   });
 }
 
-function answerRefusedStream(res: Response, opened: Exclude<StreamAnswer, { kind: "stream" }>, options: MediaHandlerOptions): void {
+function answerRefusedStream(
+  res: Response,
+  opened: Exclude<StreamAnswer, { kind: "stream" }>,
+  options: MediaHandlerOptions,
+): void {
   if (opened.kind === "refused") {
     options.observe?.request("miss");
     return notFound(res, opened.refusal);
   }
   options.observe?.request(opened.kind === "busy" ? "refused" : "error");
-  if (opened.kind === "busy") return unavailable(res, opened.retryAfterSeconds, "Too many downloads at once, try again in a moment\n");
+  if (opened.kind === "busy")
+    return unavailable(res, opened.retryAfterSeconds, "Too many downloads at once, try again in a moment\n");
   unavailable(res);
 }

@@ -53,7 +53,8 @@ function httpMetrics(registry: Registry) {
     labelNames: ["route", "collapsed"] as const,
     registers: [registry],
   });
-  for (const route of RENDERED_ROUTE_LABELS) for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
+  for (const route of RENDERED_ROUTE_LABELS)
+    for (const collapsed of ["false", "true"]) pageRenders.inc({ route, collapsed }, 0);
   return { httpDuration, httpRequests, pageRenders };
 }
 
@@ -83,7 +84,11 @@ function cacheMetrics(registry: Registry, cdnProvider: string) {
     labelNames: ["source"] as const,
     registers: [registry],
   });
-  const redisUp = new Gauge({ name: "wp_cache_redis_up", help: "1 while Redis answers, 0 otherwise", registers: [registry] });
+  const redisUp = new Gauge({
+    name: "wp_cache_redis_up",
+    help: "1 while Redis answers, 0 otherwise",
+    registers: [registry],
+  });
   const webhookRequests = new Counter({
     name: "webhook_requests_total",
     help: "WordPress webhook deliveries by outcome (bad_signature and stale: refused credentials; rate_limited: a sender over its failures)",
@@ -166,14 +171,22 @@ function mediaMetrics(registry: Registry) {
     buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const mediaCacheBytes = new Gauge({ name: "media_cache_bytes", help: "Bytes of originals and renditions in the media disk cache", registers: [registry] });
+  const mediaCacheBytes = new Gauge({
+    name: "media_cache_bytes",
+    help: "Bytes of originals and renditions in the media disk cache",
+    registers: [registry],
+  });
   const mediaDegraded = new Counter({
     name: "media_degraded_total",
     help: "Images answered with a short-lived stand-in while transforms were busy (how: nearest, a cached rendition of another width or format; fast, a cheap encoding)",
     labelNames: ["how"] as const,
     registers: [registry],
   });
-  const mediaStreams = new Gauge({ name: "media_streams_in_flight", help: "Streamed uploads (PDF, video) being passed through now", registers: [registry] });
+  const mediaStreams = new Gauge({
+    name: "media_streams_in_flight",
+    help: "Streamed uploads (PDF, video) being passed through now",
+    registers: [registry],
+  });
   for (const how of ["nearest", "fast"]) mediaDegraded.inc({ how }, 0);
   mediaStreams.set(0);
   for (const result of MEDIA_RESULTS) mediaRequests.inc({ result }, 0);
@@ -208,7 +221,8 @@ function startAtZero(metrics: {
   originRequests: Counter<"rest_route" | "status">;
   originDuration: Histogram<"rest_route">;
 }): void {
-  for (const route of ROUTE_LABELS) for (const status_class of STATUS_CLASSES) metrics.httpRequests.inc({ route, status_class }, 0);
+  for (const route of ROUTE_LABELS)
+    for (const status_class of STATUS_CLASSES) metrics.httpRequests.inc({ route, status_class }, 0);
   for (const route of PAGE_ROUTES) metrics.httpDuration.zero({ method: "GET", route, status: "200" });
   for (const rest_route of REST_ROUTES) {
     metrics.originDuration.zero({ rest_route });

@@ -36,15 +36,31 @@ export function isPreviewPath(pathname: string): boolean {
 }
 
 /** Why a link is refused, or undefined for a genuine, live one. */
-export function previewRefusal(query: URLSearchParams, secret: string | undefined, nowSeconds: number): { status: 400 | 403; reason: Refusal } | undefined {
-  const [type, id, exp, sig] = ["type", "id", "exp", "sig"].map((name) => query.get(name) ?? "") as [string, string, string, string];
-  if (!(PREVIEW_TYPES as readonly string[]).includes(type) || !/^[1-9]\d{0,9}$/.test(id) || !/^\d{1,12}$/.test(exp) || !/^[0-9a-f]{64}$/i.test(sig)) {
+export function previewRefusal(
+  query: URLSearchParams,
+  secret: string | undefined,
+  nowSeconds: number,
+): { status: 400 | 403; reason: Refusal } | undefined {
+  const [type, id, exp, sig] = ["type", "id", "exp", "sig"].map((name) => query.get(name) ?? "") as [
+    string,
+    string,
+    string,
+    string,
+  ];
+  if (
+    !(PREVIEW_TYPES as readonly string[]).includes(type) ||
+    !/^[1-9]\d{0,9}$/.test(id) ||
+    !/^\d{1,12}$/.test(exp) ||
+    !/^[0-9a-f]{64}$/i.test(sig)
+  ) {
     return { status: 400, reason: "previewBadLink" };
   }
   const expected = secret ? Buffer.from(previewSignature(secret, type, id, exp), "hex") : undefined;
-  if (!expected || !timingSafeEqual(expected, Buffer.from(sig, "hex"))) return { status: 403, reason: "previewRefused" };
+  if (!expected || !timingSafeEqual(expected, Buffer.from(sig, "hex")))
+    return { status: 403, reason: "previewRefused" };
   const expires = Number(exp);
-  if (expires < nowSeconds || expires > nowSeconds + MAX_PREVIEW_LIFETIME_SECONDS) return { status: 403, reason: "previewExpired" };
+  if (expires < nowSeconds || expires > nowSeconds + MAX_PREVIEW_LIFETIME_SECONDS)
+    return { status: 403, reason: "previewExpired" };
   return undefined;
 }
 
@@ -54,17 +70,30 @@ function refuse(res: Response, status: number, text: string, retryAfterSeconds?:
   res.type("text/plain").send(`${text}\n`);
 }
 
-export function previewGate(options: { secret: string | undefined; limiter: ClientLimiter; now?: () => number }): RequestHandler {
+export function previewGate(options: {
+  secret: string | undefined;
+  limiter: ClientLimiter;
+  now?: () => number;
+}): RequestHandler {
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !isPreviewPath(req.path)) return next();
     const messages = MESSAGES[langFromPath(req.path)];
     const mark = req.url.indexOf("?");
-    const refusal = previewRefusal(new URLSearchParams(mark === -1 ? "" : req.url.slice(mark + 1)), options.secret, now());
+    const refusal = previewRefusal(
+      new URLSearchParams(mark === -1 ? "" : req.url.slice(mark + 1)),
+      options.secret,
+      now(),
+    );
     if (refusal) return refuse(res, refusal.status, messages[refusal.reason]);
     options.limiter.take(req.ip ?? req.socket.remoteAddress ?? "unknown").then((allowed) => {
       if (allowed.ok) return next();
-      refuse(res, 429, `Too many previews from your address; try again in ${allowed.retryAfterSeconds} s.`, allowed.retryAfterSeconds);
+      refuse(
+        res,
+        429,
+        `Too many previews from your address; try again in ${allowed.retryAfterSeconds} s.`,
+        allowed.retryAfterSeconds,
+      );
     }, next);
   };
 }

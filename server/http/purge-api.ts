@@ -11,7 +11,12 @@ const TAG = /^[a-z0-9_-]{1,64}(:[a-z0-9_-]{1,64})?$/i;
 
 const purgeSchema = z.union([
   z.object({ all: z.literal(true), mode: z.enum(["soft", "hard"]).optional() }).strict(),
-  z.object({ tags: z.array(z.string().regex(TAG, "tags look like type or type:id")).min(1).max(1000), mode: z.enum(["soft", "hard"]).optional() }).strict(),
+  z
+    .object({
+      tags: z.array(z.string().regex(TAG, "tags look like type or type:id")).min(1).max(1000),
+      mode: z.enum(["soft", "hard"]).optional(),
+    })
+    .strict(),
 ]);
 
 /** The bearer token checked first; a wrong one counts against its sender. */
@@ -27,14 +32,22 @@ export function purgeAuthorization(adminToken: string | undefined, failures: Cli
   };
 }
 
-export function purgeHandler(options: { purger: Purger; logger: Logger; onPurge(source: "admin"): void }): RequestHandler {
+export function purgeHandler(options: {
+  purger: Purger;
+  logger: Logger;
+  onPurge(source: "admin"): void;
+}): RequestHandler {
   return async (req: Request, res: Response) => {
     const json = parseJson(Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0));
     if (json === undefined) return reject(res, 400, "malformed_json", "the body is not valid JSON");
     const parsed = purgeSchema.safeParse(json);
-    if (!parsed.success) return reject(res, 400, "invalid_purge", 'expected {"tags": ["products:12", ...]} or {"all": true}');
+    if (!parsed.success)
+      return reject(res, 400, "invalid_purge", 'expected {"tags": ["products:12", ...]} or {"all": true}');
     const mode = parsed.data.mode ?? "hard";
-    const purged = "all" in parsed.data ? await options.purger.purgeAll({ mode }) : await options.purger.purge(parsed.data.tags, { mode });
+    const purged =
+      "all" in parsed.data
+        ? await options.purger.purgeAll({ mode })
+        : await options.purger.purge(parsed.data.tags, { mode });
     options.onPurge("admin");
     options.logger.info({ purged, all: "all" in parsed.data, mode }, "admin purge");
     res.status(200).json({ purged });

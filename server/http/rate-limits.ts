@@ -9,7 +9,13 @@
 // 250 ms falls back to a count in this process's memory, so a Redis outage never turns
 // into 5xx answers or unlimited posting. Without Redis, memory only.
 import ipaddr from "ipaddr.js";
-import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, RLWrapperTimeouts, type RateLimiterAbstract } from "rate-limiter-flexible";
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  RLWrapperTimeouts,
+  type RateLimiterAbstract,
+} from "rate-limiter-flexible";
 import type { RedisLike } from "../cache/clients";
 
 export interface LimitSpec {
@@ -56,8 +62,16 @@ export interface RateLimitsOptions {
   limits?: Partial<Record<LimitName, LimitSpec>>;
 }
 
-function limiterFor(name: LimitName, spec: LimitSpec, redis: RedisLike | undefined): RateLimiterAbstract | RLWrapperTimeouts {
-  const memory = new RateLimiterMemory({ keyPrefix: `fc:rl:${name}`, points: spec.points, duration: spec.windowSeconds });
+function limiterFor(
+  name: LimitName,
+  spec: LimitSpec,
+  redis: RedisLike | undefined,
+): RateLimiterAbstract | RLWrapperTimeouts {
+  const memory = new RateLimiterMemory({
+    keyPrefix: `fc:rl:${name}`,
+    points: spec.points,
+    duration: spec.windowSeconds,
+  });
   if (!redis) return memory;
   const shared = new RateLimiterRedis({
     storeClient: redis,
@@ -95,7 +109,8 @@ export function createRateLimits(options: RateLimitsOptions = {}): RateLimits {
         const res = await limiter.consume(clientBucket(client) || "unknown");
         return { ok: true, remaining: res.remainingPoints };
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
+        if (rejection instanceof RateLimiterRes)
+          return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)) };
         // Both stores failed (cannot happen with the memory insurance): let the attempt through
         // rather than answer a visitor with an error the site made.
         return { ok: true, remaining: 0 };

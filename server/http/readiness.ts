@@ -24,7 +24,13 @@ export function readinessReport(parts: {
       breaker: stats.breaker,
       bus: stats.bus,
       memory: stats.memory,
-      pageCache: parts.pageCache ? { entries: parts.pageCache.size, bytes: parts.pageCache.bytes, shared: parts.sharedPages?.state ?? "disabled" } : "disabled",
+      pageCache: parts.pageCache
+        ? {
+            entries: parts.pageCache.size,
+            bytes: parts.pageCache.bytes,
+            shared: parts.sharedPages?.state ?? "disabled",
+          }
+        : "disabled",
       languages: parts.languages.state(),
       warnings: parts.warnings(),
     };

@@ -26,7 +26,10 @@ export const ROUTE_LABELS: readonly string[] = [
 ];
 
 /** The labels of the site's pages and their data requests (the latency SLO's routes). */
-export const PAGE_ROUTE_LABELS: readonly string[] = FLAT_ROUTES.flatMap((route) => [route.label, `${route.label}.data`]);
+export const PAGE_ROUTE_LABELS: readonly string[] = FLAT_ROUTES.flatMap((route) => [
+  route.label,
+  `${route.label}.data`,
+]);
 /** The labels React Router renders under: the pages, and the 404 page of a path that is none. */
 export const RENDERED_ROUTE_LABELS: readonly string[] = [...PAGE_ROUTE_LABELS, ...UNROUTED, "not-found.data"];
 

@@ -11,7 +11,12 @@ import { searchOf } from "./page-cache/key";
 import type { ClientLimiter } from "./rate-limits";
 
 /** Counts the requests `applies` picks against `limiter`, per visitor; refuses past it with 429. */
-export function limitedRenders(limiter: ClientLimiter, applies: (req: Request, search: URLSearchParams) => boolean, what: string, onLimited?: () => void): RequestHandler {
+export function limitedRenders(
+  limiter: ClientLimiter,
+  applies: (req: Request, search: URLSearchParams) => boolean,
+  what: string,
+  onLimited?: () => void,
+): RequestHandler {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const mark = req.url.indexOf("?");
@@ -21,7 +26,10 @@ export function limitedRenders(limiter: ClientLimiter, applies: (req: Request, s
       onLimited?.();
       res.setHeader("Retry-After", String(allowed.retryAfterSeconds));
       res.setHeader("Cache-Control", "no-store");
-      res.status(429).type("text/plain").send(`Too many ${what} from your address; try again in ${allowed.retryAfterSeconds} s.\n`);
+      res
+        .status(429)
+        .type("text/plain")
+        .send(`Too many ${what} from your address; try again in ${allowed.retryAfterSeconds} s.\n`);
     }, next);
   };
 }
@@ -41,5 +49,10 @@ export function savedListOf(pathname: string, search: URLSearchParams): string |
 }
 
 export function savedListRenderLimit(limiter: ClientLimiter, onLimited?: () => void): RequestHandler {
-  return limitedRenders(limiter, (req, search) => savedListOf(req.path, search) !== undefined, "shared lists", onLimited);
+  return limitedRenders(
+    limiter,
+    (req, search) => savedListOf(req.path, search) !== undefined,
+    "shared lists",
+    onLimited,
+  );
 }

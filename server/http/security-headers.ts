@@ -37,7 +37,18 @@ function inlineScriptSpans(html: string): { start: number; end: number }[] {
     // script-src too (React Router's subResourceIntegrity option writes an import map); so does
     // the hydration script sent inert, whose text runs later as a module (app/lib/document-html.ts).
     // JSON-LD and other data blocks are not scripts.
-    if (type && !["module", "text/javascript", "application/javascript", "importmap", "speculationrules", INERT_HYDRATION_TYPE].includes(type)) continue;
+    if (
+      type &&
+      ![
+        "module",
+        "text/javascript",
+        "application/javascript",
+        "importmap",
+        "speculationrules",
+        INERT_HYDRATION_TYPE,
+      ].includes(type)
+    )
+      continue;
     const start = m.index + "<script".length + attributes.length + 1;
     spans.push({ start, end: start + (m[2] ?? "").length });
   }
@@ -62,7 +73,9 @@ function scriptHashes(body: Buffer, remembered: Map<string, string>): string[] {
     const known = short === undefined ? undefined : remembered.get(short);
     if (known) return known;
     const bytes = body.subarray(start, end);
-    const hash = bytes.includes(13) ? scriptHash(bytes.toString("utf8").replace(/\r\n?/g, "\n")) : `'sha256-${createHash("sha256").update(bytes).digest("base64")}'`;
+    const hash = bytes.includes(13)
+      ? scriptHash(bytes.toString("utf8").replace(/\r\n?/g, "\n"))
+      : `'sha256-${createHash("sha256").update(bytes).digest("base64")}'`;
     if (short !== undefined) {
       if (remembered.size >= REMEMBERED_SCRIPTS) remembered.clear();
       remembered.set(short, hash);
@@ -85,7 +98,11 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-const GOOGLE_ANALYTICS = ["https://*.google-analytics.com", "https://*.analytics.google.com", "https://*.googletagmanager.com"];
+const GOOGLE_ANALYTICS = [
+  "https://*.google-analytics.com",
+  "https://*.analytics.google.com",
+  "https://*.googletagmanager.com",
+];
 
 export interface DocumentPolicy {
   /** The Content-Security-Policy of this rendered document. */
@@ -114,7 +131,11 @@ export function policySources(config: Pick<Config, "mediaUrl" | "analytics" | "r
     const captcha = originOf(config.recaptcha.scriptUrl);
     if (captcha) script.push(captcha);
     script.push("https://www.google.com/recaptcha/", "https://www.gstatic.com/recaptcha/");
-    frame.push(...(captcha ? [captcha] : []), "https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/");
+    frame.push(
+      ...(captcha ? [captcha] : []),
+      "https://www.google.com/recaptcha/",
+      "https://recaptcha.google.com/recaptcha/",
+    );
   }
   const unique = (list: string[]) => [...new Set(list)];
   return {
@@ -146,7 +167,9 @@ export function documentPolicy(config: Pick<Config, "mediaUrl" | "analytics" | "
   const sources = policySources(config);
   const remembered = new Map<string, string>();
   return function documentPolicyOf(html) {
-    const hashes = [...new Set(typeof html === "string" ? inlineScripts(html).map(scriptHash) : scriptHashes(html, remembered))];
+    const hashes = [
+      ...new Set(typeof html === "string" ? inlineScripts(html).map(scriptHash) : scriptHashes(html, remembered)),
+    ];
     return serialise({ ...sources, "script-src": [...sources["script-src"]!, ...hashes] });
   };
 }

@@ -10,7 +10,13 @@ export const SERVICE_WORKER_PATH = "/sw.js";
 export function serviceWorkerHandler(clientDir: string | undefined): RequestHandler {
   const file = clientDir ? path.join(clientDir, "sw.js") : undefined;
   return (req, res, next) => {
-    if (req.path !== SERVICE_WORKER_PATH || (req.method !== "GET" && req.method !== "HEAD") || !file || !existsSync(file)) return next();
+    if (
+      req.path !== SERVICE_WORKER_PATH ||
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      !file ||
+      !existsSync(file)
+    )
+      return next();
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("Content-Type", "text/javascript; charset=utf-8");
     res.sendFile(file, { cacheControl: false, lastModified: true, etag: true }, (error) => {

@@ -20,7 +20,14 @@ import type { PageExists } from "./redirect-targets";
 import { Turns } from "../runtime/turns";
 import { dataHardTimeoutMs } from "../cache";
 import { newScope } from "../request-scope";
-import { type PageCache, PageRenders, type SharedPages, answerPageHit, capturePages, servePageCache } from "./page-cache";
+import {
+  type PageCache,
+  PageRenders,
+  type SharedPages,
+  answerPageHit,
+  capturePages,
+  servePageCache,
+} from "./page-cache";
 import { clientErrorsHandler } from "./client-error-reports";
 import { serviceWorkerHandler } from "./service-worker";
 import { createRateLimits, type RateLimits } from "./rate-limits";
@@ -95,7 +102,10 @@ function serveClientFiles(app: Express, clientDir: string): void {
   app.use(serviceWorkerHandler(clientDir));
   // Hashed assets never change: cache them for a year. The rest of the client folder (icons,
   // fonts, the service worker) for an hour, revalidated.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+  );
   // Only paths with an extension can be files here: pages skip the disk lookup (a stat per page).
   const clientFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
@@ -157,7 +167,10 @@ export function createSite(options: SiteOptions) {
   const limits = options.rateLimits ?? createRateLimits();
   app.use(previewGate({ secret: config.purgeSecret, limiter: limits.previews }));
 
-  const setPageHeaders = pageHeaders({ freshSeconds: config.cache.freshSeconds, staleSeconds: config.cache.staleSeconds });
+  const setPageHeaders = pageHeaders({
+    freshSeconds: config.cache.freshSeconds,
+    staleSeconds: config.cache.staleSeconds,
+  });
 
   // Pages already rendered are answered here, precompressed, before anything else runs.
   // A miss on a page that is being rendered waits for that render (server/http/page-cache/page-renders.ts),
@@ -167,11 +180,18 @@ export function createSite(options: SiteOptions) {
     ? new PageRenders({
         storedEntry: (key) => pageCache.peekFresh(key),
         waitMs: dataHardTimeoutMs(config.wpTimeoutMs),
-        onWaitedTooLong: (key) => logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
+        onWaitedTooLong: (key) =>
+          logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
       })
     : undefined;
   if (pageCache) {
-    const serve = servePageCache(pageCache, setPageHeaders, renders, (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }), options.sharedPages);
+    const serve = servePageCache(
+      pageCache,
+      setPageHeaders,
+      renders,
+      (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }),
+      options.sharedPages,
+    );
     app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
   }
 
@@ -210,7 +230,8 @@ export function createSite(options: SiteOptions) {
   const hit = options.pageCache ? answerPageHit(options.pageCache, setPageHeaders) : undefined;
   const handle: RequestListener = (req, res) => {
     // A request with a body goes through express, which closes a connection left with unread bytes.
-    if (!hit || req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0") return void app(req, res);
+    if (!hit || req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] ?? "0") !== "0")
+      return void app(req, res);
     const url = req.url ?? "/";
     const mark = url.indexOf("?");
     const pathname = mark === -1 ? url : url.slice(0, mark);
@@ -219,7 +240,8 @@ export function createSite(options: SiteOptions) {
     // A hit is answered in this call: whether the pod drains is known now (express watches its headers instead).
     if (drain.draining) res.setHeader("Connection", "close");
     // A probe never reads the page cache, so it never counts in its hit ratio.
-    if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1))) locals.cacheOutcome = "page-hit";
+    if (!isProbe(pathname) && hit(req, res, pathname, mark === -1 ? "" : url.slice(mark + 1)))
+      locals.cacheOutcome = "page-hit";
     else app(req, res);
   };
   return { app, handle };

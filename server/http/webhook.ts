@@ -24,14 +24,24 @@ const eventSchema = z.object({
 /** The plugin's delivery id: a uuid, the same for every retry of one delivery. */
 const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const webhookSchema = z.object({
-  delivery: z.string({ message: "delivery is required (the delivery's uuid; the fc-headless plugin sends it)" }).regex(DELIVERY_ID, "delivery must be a uuid"),
+  delivery: z
+    .string({ message: "delivery is required (the delivery's uuid; the fc-headless plugin sends it)" })
+    .regex(DELIVERY_ID, "delivery must be a uuid"),
   events: z.array(eventSchema).min(1, "events must not be empty").max(100, "at most 100 events"),
 });
 
 export type WebhookEvent = z.infer<typeof eventSchema>;
 
 /** `webhook_requests_total{result}` (docs/interfaces.md "Metrics"). */
-export const WEBHOOK_RESULTS = ["accepted", "duplicate", "bad_signature", "stale", "malformed", "too_large", "rate_limited"] as const;
+export const WEBHOOK_RESULTS = [
+  "accepted",
+  "duplicate",
+  "bad_signature",
+  "stale",
+  "malformed",
+  "too_large",
+  "rate_limited",
+] as const;
 export type WebhookResult = (typeof WEBHOOK_RESULTS)[number];
 
 export interface Purger {
@@ -95,11 +105,20 @@ async function purgeEvents(purger: Purger, events: readonly WebhookEvent[]): Pro
  * window: signed, but too old or too far ahead is a replay, or a WordPress clock that is off.
  * True when the request may go on; otherwise it has been answered.
  */
-async function verified(options: WebhookOptions, secret: string, req: Request, res: Response, body: Buffer): Promise<boolean> {
+async function verified(
+  options: WebhookOptions,
+  secret: string,
+  req: Request,
+  res: Response,
+  body: Buffer,
+): Promise<boolean> {
   const { counted, failures } = options;
   const timestamp = String(req.headers["x-fc-timestamp"] ?? "");
   const signature = String(req.headers["x-fc-signature"] ?? "");
-  const genuine = /^\d{1,12}$/.test(timestamp) && Boolean(signature) && safeEqual(signature, signWebhook(secret, Number(timestamp), body));
+  const genuine =
+    /^\d{1,12}$/.test(timestamp) &&
+    Boolean(signature) &&
+    safeEqual(signature, signWebhook(secret, Number(timestamp), body));
   if (!genuine) {
     const limited = await failed(failures, req, res, () =>
       !signature || !timestamp
@@ -110,7 +129,9 @@ async function verified(options: WebhookOptions, secret: string, req: Request, r
     return false;
   }
   if (Math.abs(options.now() / 1000 - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS) {
-    const limited = await failed(failures, req, res, () => reject(res, 401, "stale_timestamp", "the timestamp is more than 300 s away from now"));
+    const limited = await failed(failures, req, res, () =>
+      reject(res, 401, "stale_timestamp", "the timestamp is more than 300 s away from now"),
+    );
     counted(limited ? "rate_limited" : "stale");
     return false;
   }
@@ -131,7 +152,12 @@ export function webhookHandler(options: WebhookOptions, secret: () => string): R
     const parsed = webhookSchema.safeParse(json);
     if (!parsed.success) {
       counted("malformed");
-      return reject(res, 400, "invalid_events", parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "));
+      return reject(
+        res,
+        400,
+        "invalid_events",
+        parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; "),
+      );
     }
 
     const { delivery, events } = parsed.data;

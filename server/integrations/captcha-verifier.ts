@@ -5,7 +5,8 @@
 import { z } from "zod";
 
 export type CaptchaFailure = "missing-token" | "invalid-token" | "wrong-action" | "low-score" | "unavailable";
-export type CaptchaResult = { ok: true; score: number | undefined } | { ok: false; reason: CaptchaFailure; codes?: string[] };
+export type CaptchaResult =
+  { ok: true; score: number | undefined } | { ok: false; reason: CaptchaFailure; codes?: string[] };
 
 export interface CaptchaVerifier {
   readonly enabled: boolean;

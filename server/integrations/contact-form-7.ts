@@ -54,7 +54,9 @@ export const CF7_FIELDS: Record<ContactField | "products", string> = {
 const answerSchema = z.object({
   status: z.string(),
   message: z.string().optional(),
-  invalid_fields: z.array(z.object({ field: z.string(), message: z.string().optional(), idref: z.string().nullable().optional() })).optional(),
+  invalid_fields: z
+    .array(z.object({ field: z.string(), message: z.string().optional(), idref: z.string().nullable().optional() }))
+    .optional(),
 });
 
 export function contactFormClient(options: ContactFormOptions): ContactFormClient {
@@ -78,9 +80,17 @@ export function contactFormClient(options: ContactFormOptions): ContactFormClien
       let res: Response;
       try {
         // fetch sets multipart/form-data with its boundary from the FormData body.
-        res = await doFetch(endpoint, { method: "POST", body: form, headers: { Accept: "application/json" }, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+        res = await doFetch(endpoint, {
+          method: "POST",
+          body: form,
+          headers: { Accept: "application/json" },
+          signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        });
       } catch (error) {
-        return { status: "failed", code: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network" };
+        return {
+          status: "failed",
+          code: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network",
+        };
       }
       const body = (await res.json().catch(() => undefined)) as unknown;
       if (!res.ok) {
@@ -94,7 +104,9 @@ export function contactFormClient(options: ContactFormOptions): ContactFormClien
         case "mail_sent":
           return { status: "sent" };
         case "validation_failed": {
-          const fields = (parsed.data.invalid_fields ?? []).map((f) => byTag.get(f.field)).filter((f): f is ContactField => !!f && f !== "products");
+          const fields = (parsed.data.invalid_fields ?? [])
+            .map((f) => byTag.get(f.field))
+            .filter((f): f is ContactField => !!f && f !== "products");
           return fields.length > 0 ? { status: "invalid", fields } : { status: "failed", code: "validation_failed" };
         }
         case "acceptance_missing":

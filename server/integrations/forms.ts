@@ -9,7 +9,13 @@ import type { ContactFormClient } from "./contact-form-7";
 import type { NewsletterProvider } from "./newsletter";
 import type { ClientLimiter } from "../http/rate-limits";
 import type { ContactField, FormOutcome, NewsletterField } from "../../common/form-outcomes";
-import { hasErrors, readContact, readNewsletter, validateContact, validateNewsletter } from "../../common/form-validation";
+import {
+  hasErrors,
+  readContact,
+  readNewsletter,
+  validateContact,
+  validateNewsletter,
+} from "../../common/form-validation";
 import type { ContactService, NewsletterService, SubmissionMeta } from "../../common/site-services";
 
 export const CAPTCHA_ACTIONS = { newsletter: "newsletter", contact: "contact" } as const;
@@ -85,10 +91,16 @@ export function newsletterService(provider: NewsletterProvider | undefined, shar
           logger.info({ integration: "newsletter", provider: provider.name, already: true }, "newsletter signup");
           return { status: "ok", already: true };
         case "rejected":
-          logger.info({ integration: "newsletter", provider: provider.name, code: result.code }, "newsletter provider refused the address");
+          logger.info(
+            { integration: "newsletter", provider: provider.name, code: result.code },
+            "newsletter provider refused the address",
+          );
           return { status: "invalid", fields: { email: "forms.errors.emailRejected" }, values };
         case "failed":
-          logger.warn({ integration: "newsletter", provider: provider.name, code: result.code }, "newsletter provider failed");
+          logger.warn(
+            { integration: "newsletter", provider: provider.name, code: result.code },
+            "newsletter provider failed",
+          );
           return { status: "failed", values };
       }
     },
@@ -110,7 +122,10 @@ export function contactService(client: ContactFormClient | undefined, shared: Sh
       if (!client) return { status: "unavailable", values };
       const stopped = await checkPost("contact", form, meta, validateContact(input), values, shared);
       if (stopped) return stopped;
-      const products = input.products.length > 0 ? await meta.describeProducts(input.products).catch(() => input.products.map((id) => `#${id}`)) : [];
+      const products =
+        input.products.length > 0
+          ? await meta.describeProducts(input.products).catch(() => input.products.map((id) => `#${id}`))
+          : [];
       const result = await client.send({ ...input, products, lang: meta.lang });
       switch (result.status) {
         case "sent":
@@ -118,7 +133,13 @@ export function contactService(client: ContactFormClient | undefined, shared: Sh
           return { status: "ok" };
         case "invalid":
           logger.info({ integration: "contact", fields: result.fields }, "contact form refused fields");
-          return { status: "invalid", fields: Object.fromEntries(result.fields.map((f) => [f, f === "consent" ? "forms.errors.consentRequired" : "forms.errors.invalid"])), values };
+          return {
+            status: "invalid",
+            fields: Object.fromEntries(
+              result.fields.map((f) => [f, f === "consent" ? "forms.errors.consentRequired" : "forms.errors.invalid"]),
+            ),
+            values,
+          };
         case "failed":
           logger.warn({ integration: "contact", code: result.code }, "contact form delivery failed");
           return { status: "failed", values };

@@ -38,11 +38,23 @@ export function createIntegrations(options: IntegrationsOptions): Integrations {
   const spec = { points: limits.perWindow, windowSeconds: Math.ceil(limits.windowMs / 1000) };
   const rateLimits = options.rateLimits ?? createRateLimits({ limits: { newsletter: spec, contact: spec } });
   const captcha = createCaptchaVerifier(
-    config.recaptcha ? { secret: config.recaptcha.secret, verifyUrl: config.recaptcha.verifyUrl, minScore: config.recaptcha.minScore, fetch: options.fetch } : undefined,
+    config.recaptcha
+      ? {
+          secret: config.recaptcha.secret,
+          verifyUrl: config.recaptcha.verifyUrl,
+          minScore: config.recaptcha.minScore,
+          fetch: options.fetch,
+        }
+      : undefined,
   );
-  const provider = options.newsletterProvider ?? (config.newsletter ? getResponseProvider({ ...config.newsletter, fetch: options.fetch }) : undefined);
+  const provider =
+    options.newsletterProvider ??
+    (config.newsletter ? getResponseProvider({ ...config.newsletter, fetch: options.fetch }) : undefined);
   // Contact Form 7 lives in WordPress: off without CONTACT_FORM_ID (the demo has no CF7).
-  const cf7 = config.contactFormId && options.wpUrl ? contactFormClient({ wpUrl: options.wpUrl, formId: config.contactFormId, fetch: options.fetch }) : undefined;
+  const cf7 =
+    config.contactFormId && options.wpUrl
+      ? contactFormClient({ wpUrl: options.wpUrl, formId: config.contactFormId, fetch: options.fetch })
+      : undefined;
   const newsletter = newsletterService(provider, { captcha, limiter: rateLimits.newsletter, logger });
   const contact = contactService(cf7, { captcha, limiter: rateLimits.contact, logger });
   return {

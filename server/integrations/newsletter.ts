@@ -49,7 +49,10 @@ export function getResponseProvider(options: GetResponseOptions): NewsletterProv
           signal: AbortSignal.timeout(options.timeoutMs ?? 8000),
         });
       } catch (error) {
-        return { status: "failed", code: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network" };
+        return {
+          status: "failed",
+          code: error instanceof Error && error.name === "TimeoutError" ? "timeout" : "network",
+        };
       }
       if (res.status === 202 || res.status === 200 || res.status === 201) {
         await res.body?.cancel().catch(() => undefined);
@@ -63,7 +66,10 @@ export function getResponseProvider(options: GetResponseOptions): NewsletterProv
         // wrong campaign id is our misconfiguration, not the visitor's mistake); 1002 is a
         // contact whose state forbids it (blocked, unsubscribed and locked).
         const context = JSON.stringify(body?.context ?? "").toLowerCase();
-        if (body?.code === 1002 || (body?.code === 1000 && context.includes("email") && !context.includes("campaign"))) {
+        if (
+          body?.code === 1002 ||
+          (body?.code === 1000 && context.includes("email") && !context.includes("campaign"))
+        ) {
           return { status: "rejected", code };
         }
       }

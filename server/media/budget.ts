@@ -23,7 +23,16 @@ export interface ImageHeader {
   orientation?: number;
 }
 
-const BYTES_PER_SAMPLE: Record<string, number> = { uchar: 1, char: 1, ushort: 2, short: 2, uint: 4, int: 4, float: 4, double: 8 };
+const BYTES_PER_SAMPLE: Record<string, number> = {
+  uchar: 1,
+  char: 1,
+  ushort: 2,
+  short: 2,
+  uint: 4,
+  int: 4,
+  float: 4,
+  double: 8,
+};
 /** Encoder bytes per output pixel (measured peaks, rounded up): libaom's AVIF, the others (WebP at effort 4 the most), and the fast encodings. */
 const ENCODER_BYTES_PER_PIXEL = { avif: 36, other: 12, fast: 4 } as const;
 /** libvips's own buffers and the output, whatever the image. */
@@ -37,7 +46,13 @@ export function transformBytes(header: ImageHeader, outWidth: number, format: st
   const wholeImage = header.isProgressive === true || (header.orientation ?? 1) >= 5;
   const outHeight = width > 0 ? Math.ceil((height * Math.min(outWidth, width)) / width) : 0;
   const outPixels = Math.min(outWidth, width) * outHeight;
-  const encoder = outPixels * (format === "avif" ? ENCODER_BYTES_PER_PIXEL.avif : fast ? ENCODER_BYTES_PER_PIXEL.fast : ENCODER_BYTES_PER_PIXEL.other);
+  const encoder =
+    outPixels *
+    (format === "avif"
+      ? ENCODER_BYTES_PER_PIXEL.avif
+      : fast
+        ? ENCODER_BYTES_PER_PIXEL.fast
+        : ENCODER_BYTES_PER_PIXEL.other);
   return Math.ceil(decoded * (wholeImage ? 1.3 : 0.5)) + encoder + FIXED_BYTES;
 }
 
@@ -51,8 +66,13 @@ export class TransformsBusy extends Error {
 
 /** The transform alone would exceed the memory budget. */
 export class TransformTooLarge extends Error {
-  constructor(readonly bytes: number, readonly budget: number) {
-    super(`a transform needing about ${Math.round(bytes / 1048576)} MiB exceeds the ${Math.round(budget / 1048576)} MiB budget`);
+  constructor(
+    readonly bytes: number,
+    readonly budget: number,
+  ) {
+    super(
+      `a transform needing about ${Math.round(bytes / 1048576)} MiB exceeds the ${Math.round(budget / 1048576)} MiB budget`,
+    );
     this.name = "TransformTooLarge";
   }
 }

@@ -39,14 +39,22 @@ export interface EncodesOptions {
  * setting (less memory still; stored as that rendition all the same); under pressure the cheap
  * stand-in. Undefined when nothing fits: the upload is too large to serve.
  */
-export function toMake(request: RenditionRequest, header: ImageHeader, pressured: boolean, budget: TransformBudget): Made | undefined {
+export function toMake(
+  request: RenditionRequest,
+  header: ImageHeader,
+  pressured: boolean,
+  budget: TransformBudget,
+): Made | undefined {
   const fits = (m: Made) => transformBytes(header, request.width, m.format, m.fast) <= budget.options.memoryBytes;
   if (pressured) {
     const standIn: Made = { format: fastFormat(request.accept, request.kind), fast: true, standIn: true };
     return fits(standIn) ? standIn : undefined;
   }
   const formats = acceptable(request.accept, request.kind);
-  const candidates: Made[] = [...formats.map((format) => ({ format, fast: false, standIn: false })), ...formats.filter((f) => f !== "avif").map((format) => ({ format, fast: true, standIn: false }))];
+  const candidates: Made[] = [
+    ...formats.map((format) => ({ format, fast: false, standIn: false })),
+    ...formats.filter((f) => f !== "avif").map((format) => ({ format, fast: true, standIn: false })),
+  ];
   return candidates.find(fits);
 }
 
@@ -66,7 +74,12 @@ export function createEncodes(options: EncodesOptions) {
   }
 
   /** One encode from the pinned original file, within the budget (stored unless it is a stand-in). */
-  async function encodeFromFile(uploadPath: string, header: ImageHeader, width: number, made: Made): Promise<Buffer | Refusal> {
+  async function encodeFromFile(
+    uploadPath: string,
+    header: ImageHeader,
+    width: number,
+    made: Made,
+  ): Promise<Buffer | Refusal> {
     const { format, fast, standIn } = made;
     const pinned = store.pin(uploadPath, "original");
     if (!pinned) throw new Error("the original left the cache before its transform");

@@ -18,7 +18,12 @@ import type { Refusal, Refusals } from "./refusals";
 import { acceptable, negotiate, type RenditionFormat } from "./renditions";
 import type { MediaStore } from "./store";
 
-const FORMAT_TYPES: Record<RenditionFormat, string> = { avif: "image/avif", webp: "image/webp", jpeg: "image/jpeg", png: "image/png" };
+const FORMAT_TYPES: Record<RenditionFormat, string> = {
+  avif: "image/avif",
+  webp: "image/webp",
+  jpeg: "image/jpeg",
+  png: "image/png",
+};
 /** Originals up to this size are answered from memory (the store's tier); larger ones from the disk. */
 const SMALL_ORIGINAL_BYTES = 2 * 1024 * 1024;
 /** How long a visitor waits before asking again when even the line of transforms is full. */
@@ -45,13 +50,26 @@ function resultOf(state: { from: "cache" | "upstream" | "stale" }): MediaResult 
 }
 
 /** The cached rendition nearest `width` in a format the visitor takes: the narrowest at least as wide, else the widest. */
-async function nearestCached(store: MediaStore, uploadPath: string, width: number, formats: RenditionFormat[]): Promise<{ body: Buffer; format: RenditionFormat } | undefined> {
+async function nearestCached(
+  store: MediaStore,
+  uploadPath: string,
+  width: number,
+  formats: RenditionFormat[],
+): Promise<{ body: Buffer; format: RenditionFormat } | undefined> {
   const found = store
     .variants(uploadPath)
     .map((v) => /^w(\d+)\.(\w+)$/.exec(v))
     .filter((m): m is RegExpExecArray => m !== null && formats.includes(m[2] as RenditionFormat))
     .map((m) => ({ variant: m[0], width: Number(m[1]), format: m[2] as RenditionFormat }))
-    .sort((a, b) => (a.width >= width) !== (b.width >= width) ? (a.width >= width ? -1 : 1) : a.width >= width ? a.width - b.width : b.width - a.width);
+    .sort((a, b) =>
+      a.width >= width !== b.width >= width
+        ? a.width >= width
+          ? -1
+          : 1
+        : a.width >= width
+          ? a.width - b.width
+          : b.width - a.width,
+    );
   for (const candidate of found) {
     const body = await store.get(uploadPath, candidate.variant);
     if (body) return { body, format: candidate.format };
@@ -77,21 +95,33 @@ export function createImages(options: ImagesOptions) {
       const nearest = await nearestCached(store, uploadPath, width, acceptable(accept, kind));
       if (nearest) {
         observe?.degraded?.("nearest");
-        return { kind: "bytes", body: nearest.body, type: FORMAT_TYPES[nearest.format], variesByAccept: true, lifetime: "short", result: "hit" };
+        return {
+          kind: "bytes",
+          body: nearest.body,
+          type: FORMAT_TYPES[nearest.format],
+          variesByAccept: true,
+          lifetime: "short",
+          result: "hit",
+        };
       }
     }
     const header = await headerOf(uploadPath);
     const make = header && toMake(request, header, pressured, budget);
     if (!header || !make) {
       const refusal: Refusal = header ? "too-large" : "unreadable";
-      if (header) logger.warn({ path: uploadPath, width, original: `${header.width}x${header.height}`, depth: header.depth }, "image too large for the media memory budget");
+      if (header)
+        logger.warn(
+          { path: uploadPath, width, original: `${header.width}x${header.height}`, depth: header.depth },
+          "image too large for the media memory budget",
+        );
       refusals.remember(uploadPath, refusal);
       return { kind: "refused", refusal };
     }
     const { format, standIn } = make;
     // A lesser format made for this width before (the best did not fit): served as it is.
     const kept = standIn ? undefined : await store.get(uploadPath, `w${width}.${format}`);
-    if (kept) return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result };
+    if (kept)
+      return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result };
     try {
       const body = await encodeOnce(uploadPath, header, width, make);
       if (typeof body === "string") {
@@ -99,7 +129,14 @@ export function createImages(options: ImagesOptions) {
         return { kind: "refused", refusal: body };
       }
       if (standIn) observe?.degraded?.("fast");
-      return { kind: "bytes", body, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: standIn ? "short" : "year", result };
+      return {
+        kind: "bytes",
+        body,
+        type: FORMAT_TYPES[format],
+        variesByAccept: true,
+        lifetime: standIn ? "short" : "year",
+        result,
+      };
     } catch (error) {
       if (error instanceof TransformsBusy) return { kind: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
       throw error;
@@ -114,7 +151,15 @@ export function createImages(options: ImagesOptions) {
     if (refusal) return { kind: "refused", refusal };
     if (!originals.isSoftlyPurged(uploadPath)) {
       const cached = await store.get(uploadPath, variant);
-      if (cached) return { kind: "bytes", body: cached, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result: "hit" };
+      if (cached)
+        return {
+          kind: "bytes",
+          body: cached,
+          type: FORMAT_TYPES[format],
+          variesByAccept: true,
+          lifetime: "year",
+          result: "hit",
+        };
     }
     const state = await originals.original(uploadPath);
     const refused = refusedOr(state);
@@ -122,7 +167,15 @@ export function createImages(options: ImagesOptions) {
     const from = state as { from: "cache" | "upstream" | "stale" };
     // WordPress failed after a soft purge: the old rendition, if kept, rather than an encode per request.
     const kept = from.from === "stale" ? await store.get(uploadPath, variant) : undefined;
-    if (kept) return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result: "stale" };
+    if (kept)
+      return {
+        kind: "bytes",
+        body: kept,
+        type: FORMAT_TYPES[format],
+        variesByAccept: true,
+        lifetime: "year",
+        result: "stale",
+      };
     return made(request, resultOf(from));
   }
 
@@ -137,10 +190,13 @@ export function createImages(options: ImagesOptions) {
     const type = UPLOAD_TYPES[kind]!;
     const pinned = store.pin(uploadPath, "original");
     if (!pinned) return { kind: "unavailable" };
-    if (pinned.size > SMALL_ORIGINAL_BYTES) return { kind: "file", file: pinned.file, size: pinned.size, type, result, release: pinned.release };
+    if (pinned.size > SMALL_ORIGINAL_BYTES)
+      return { kind: "file", file: pinned.file, size: pinned.size, type, result, release: pinned.release };
     pinned.release();
     const body = await store.get(uploadPath, "original");
-    return body ? { kind: "bytes", body, type, variesByAccept: false, lifetime: "year", result } : { kind: "unavailable" };
+    return body
+      ? { kind: "bytes", body, type, variesByAccept: false, lifetime: "year", result }
+      : { kind: "unavailable" };
   }
 
   return { rendition, original };

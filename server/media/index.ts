@@ -48,7 +48,12 @@ export interface MediaServiceDeps {
 
 export async function startMediaService(deps: MediaServiceDeps): Promise<MediaService> {
   const { config, logger } = deps;
-  const store = new MediaStore({ dir: config.mediaCache.dir, maxBytes: config.mediaCache.maxBytes, memoryBytes: MEMORY_TIER_BYTES, logger });
+  const store = new MediaStore({
+    dir: config.mediaCache.dir,
+    maxBytes: config.mediaCache.maxBytes,
+    memoryBytes: MEMORY_TIER_BYTES,
+    logger,
+  });
   try {
     await store.open();
   } catch (error) {
@@ -56,7 +61,10 @@ export async function startMediaService(deps: MediaServiceDeps): Promise<MediaSe
   }
   deps.observe?.cacheBytes?.(store.bytes);
   const running = transformsAtOnce(config.mediaTransforms.running);
-  logger.info({ transforms: running, memoryMb: Math.round(config.mediaTransforms.memoryBytes / 1048576) }, "media transforms sized");
+  logger.info(
+    { transforms: running, memoryMb: Math.round(config.mediaTransforms.memoryBytes / 1048576) },
+    "media transforms sized",
+  );
   const service = createMediaService({
     uploadsUrl: deps.uploadsUrl,
     timeouts: { headersTimeoutMs: config.wpTimeoutMs, idleTimeoutMs: config.wpTimeoutMs },
@@ -91,7 +99,9 @@ function purgeListener(deps: MediaServiceDeps, service: MediaService): PurgeList
     logger.info({ id, path: uploadPath, mode }, "media purged");
     // `media:<id>` itself reaches the edge with the purge's other tags (server/cache/stack.ts).
     if (received && cdn) {
-      cdn.purge([uploadKey(uploadPath)], { soft: mode === "soft" }).catch((error: unknown) => logger.warn({ err: error, id }, "CDN purge of an upload failed"));
+      cdn
+        .purge([uploadKey(uploadPath)], { soft: mode === "soft" })
+        .catch((error: unknown) => logger.warn({ err: error, id }, "CDN purge of an upload failed"));
     }
   }
 
@@ -102,7 +112,12 @@ function purgeListener(deps: MediaServiceDeps, service: MediaService): PurgeList
     for (const tag of event.tags) {
       const match = /^media:(\d+)$/.exec(tag);
       if (!match) continue;
-      purgeMedia(Number(match[1]), event.mode, event.source === "local").catch((error: unknown) => logger.warn({ err: error, tag }, "media purge could not find the image's file; its copies age out of the cache"));
+      purgeMedia(Number(match[1]), event.mode, event.source === "local").catch((error: unknown) =>
+        logger.warn(
+          { err: error, tag },
+          "media purge could not find the image's file; its copies age out of the cache",
+        ),
+      );
     }
   };
 }

@@ -49,14 +49,22 @@ export function createOriginals(options: OriginalsOptions) {
       const length = Number(upstream.headers["content-length"] ?? NaN);
       return length > MAX_ORIGINAL_BYTES ? "too-large" : undefined;
     }
-    if (status >= 300 && status < 400) logger.warn({ path: uploadPath, status, location: upstream.headers.location }, "media upstream answered a redirect; not followed");
+    if (status >= 300 && status < 400)
+      logger.warn(
+        { path: uploadPath, status, location: upstream.headers.location },
+        "media upstream answered a redirect; not followed",
+      );
     else if (status !== 404 && status !== 410) logger.warn({ path: uploadPath, status }, "media upstream failed");
     return status >= 500 || status === 429 ? "unavailable" : "missing";
   }
 
   /** One fetch into the cache, inside a turn of the gate; `remainingMs` of the deadline left for the headers. */
   async function download(uploadPath: string, remainingMs: number): Promise<OriginalState> {
-    const upstream = await pool.request(uploadsUrl + uploadPath, { method: "GET" }, { ...timeouts, headersTimeoutMs: Math.max(1, remainingMs) });
+    const upstream = await pool.request(
+      uploadsUrl + uploadPath,
+      { method: "GET" },
+      { ...timeouts, headersTimeoutMs: Math.max(1, remainingMs) },
+    );
     const refused = refusalOf(upstream, uploadPath);
     if (refused !== undefined) {
       upstream.destroy();
@@ -78,10 +86,14 @@ export function createOriginals(options: OriginalsOptions) {
   async function fetchOriginal(uploadPath: string): Promise<OriginalState> {
     const started = Date.now();
     try {
-      return await gate.run(() => download(uploadPath, timeouts.headersTimeoutMs - (Date.now() - started)), AbortSignal.timeout(timeouts.headersTimeoutMs));
+      return await gate.run(
+        () => download(uploadPath, timeouts.headersTimeoutMs - (Date.now() - started)),
+        AbortSignal.timeout(timeouts.headersTimeoutMs),
+      );
     } catch (error) {
       if (error instanceof UploadTooLarge) return { refused: "too-large" };
-      const reason = error instanceof UploadUnavailable ? error.message : error instanceof Error ? error.message : String(error);
+      const reason =
+        error instanceof UploadUnavailable ? error.message : error instanceof Error ? error.message : String(error);
       logger.warn({ err: reason, path: uploadPath }, "media upstream unavailable");
       return "unavailable";
     }
@@ -92,7 +104,8 @@ export function createOriginals(options: OriginalsOptions) {
     if (!softlyPurged && store.has(uploadPath, "original")) return { from: "cache" };
     const fetched = await fetchOriginal(uploadPath);
     if (isRefused(fetched)) {
-      if (fetched.refused === "too-large") logger.warn({ path: uploadPath, maxBytes: MAX_ORIGINAL_BYTES }, "upload too large for the media service");
+      if (fetched.refused === "too-large")
+        logger.warn({ path: uploadPath, maxBytes: MAX_ORIGINAL_BYTES }, "upload too large for the media service");
       refusals.remember(uploadPath, fetched.refused);
     }
     if (fetched === "unavailable" && softlyPurged && store.has(uploadPath, "original")) return { from: "stale" };

@@ -25,8 +25,15 @@ export function readHeader(file: string): Promise<ImageHeader> {
   return sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
 }
 
-export function encode(original: string | Buffer, width: number, format: RenditionFormat, fast = false): Promise<Buffer> {
-  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true }).rotate().resize({ width, withoutEnlargement: true });
+export function encode(
+  original: string | Buffer,
+  width: number,
+  format: RenditionFormat,
+  fast = false,
+): Promise<Buffer> {
+  const image = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", sequentialRead: true })
+    .rotate()
+    .resize({ width, withoutEnlargement: true });
   switch (format) {
     case "avif":
       return image.avif({ quality: QUALITY.avif, effort: 2 }).toBuffer();

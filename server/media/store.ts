@@ -73,7 +73,11 @@ export class MediaStore {
     });
     this.memory =
       options.memoryBytes > 0
-        ? new LRUCache<string, Buffer>({ maxSize: options.memoryBytes, maxEntrySize: MEMORY_ENTRY_BYTES, sizeCalculation: (b) => Math.max(1, b.length) })
+        ? new LRUCache<string, Buffer>({
+            maxSize: options.memoryBytes,
+            maxEntrySize: MEMORY_ENTRY_BYTES,
+            sizeCalculation: (b) => Math.max(1, b.length),
+          })
         : undefined;
   }
 

@@ -55,7 +55,15 @@ export interface StreamRequest {
   signal: AbortSignal;
 }
 
-export function createStreams(options: { uploadsUrl: string; pool: UploadPool; slots: StreamSlots; timeouts: UploadTimeouts; refusals: Refusals; logger: Logger; changed?(active: number): void }) {
+export function createStreams(options: {
+  uploadsUrl: string;
+  pool: UploadPool;
+  slots: StreamSlots;
+  timeouts: UploadTimeouts;
+  refusals: Refusals;
+  logger: Logger;
+  changed?(active: number): void;
+}) {
   const { uploadsUrl, pool, slots, timeouts, refusals, logger } = options;
 
   async function open(request: StreamRequest): Promise<StreamAnswer> {
@@ -69,13 +77,21 @@ export function createStreams(options: { uploadsUrl: string; pool: UploadPool; s
       options.changed?.(slots.active);
     };
     try {
-      const upstream = await pool.request(uploadsUrl + request.uploadPath, { method: request.method, headers: request.headers, signal: request.signal }, timeouts);
+      const upstream = await pool.request(
+        uploadsUrl + request.uploadPath,
+        { method: request.method, headers: request.headers, signal: request.signal },
+        timeouts,
+      );
       const status = upstream.statusCode ?? 502;
       if (status === 200 || status === 206 || status === 416) return { kind: "stream", upstream, release };
       upstream.destroy();
       release();
       if (status === 404 || status === 410 || (status >= 300 && status < 400)) {
-        if (status < 400) logger.warn({ path: request.uploadPath, status, location: upstream.headers.location }, "media upstream answered a redirect; not followed");
+        if (status < 400)
+          logger.warn(
+            { path: request.uploadPath, status, location: upstream.headers.location },
+            "media upstream answered a redirect; not followed",
+          );
         refusals.remember(request.uploadPath, "missing");
         return { kind: "refused", refusal: "missing" };
       }
@@ -83,7 +99,8 @@ export function createStreams(options: { uploadsUrl: string; pool: UploadPool; s
       return { kind: "unavailable" };
     } catch (error) {
       release();
-      if (!request.signal.aborted) logger.warn({ err: (error as Error).message, path: request.uploadPath }, "media upstream unavailable");
+      if (!request.signal.aborted)
+        logger.warn({ err: (error as Error).message, path: request.uploadPath }, "media upstream unavailable");
       return { kind: "unavailable" };
     }
   }

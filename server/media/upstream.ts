@@ -54,17 +54,31 @@ export interface UploadPool {
 }
 
 export function createUploadPool(sockets: number): UploadPool {
-  const agents = { http: new http.Agent({ keepAlive: true, maxSockets: sockets }), https: new https.Agent({ keepAlive: true, maxSockets: sockets }) };
+  const agents = {
+    http: new http.Agent({ keepAlive: true, maxSockets: sockets }),
+    https: new https.Agent({ keepAlive: true, maxSockets: sockets }),
+  };
   return {
     sockets,
-    request: (url, init, timeouts) => requestUpload(url, init, timeouts, url.startsWith("https:") ? agents.https : agents.http),
+    request: (url, init, timeouts) =>
+      requestUpload(url, init, timeouts, url.startsWith("https:") ? agents.https : agents.http),
   };
 }
 
-function requestUpload(url: string, init: UploadRequest, timeouts: UploadTimeouts, agent: http.Agent): Promise<http.IncomingMessage> {
+function requestUpload(
+  url: string,
+  init: UploadRequest,
+  timeouts: UploadTimeouts,
+  agent: http.Agent,
+): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const secure = url.startsWith("https:");
-    const req = (secure ? https : http).request(url, { method: init.method, headers: init.headers, agent, signal: init.signal });
+    const req = (secure ? https : http).request(url, {
+      method: init.method,
+      headers: init.headers,
+      agent,
+      signal: init.signal,
+    });
     let settled = false;
     const abandoned = () => fail(new UploadUnavailable("the request was abandoned"));
     const settle = () => {
@@ -100,7 +114,10 @@ function requestUpload(url: string, init: UploadRequest, timeouts: UploadTimeout
  * is bounded by the same gap: a visitor who stops reading is cut after `idleMs`.
  */
 export function idleWatchdog(idleMs: number): Transform {
-  const timer: NodeJS.Timeout = setTimeout(() => watchdog.destroy(new UploadUnavailable(`upload body stalled for ${idleMs} ms`)), idleMs);
+  const timer: NodeJS.Timeout = setTimeout(
+    () => watchdog.destroy(new UploadUnavailable(`upload body stalled for ${idleMs} ms`)),
+    idleMs,
+  );
   timer.unref();
   const watchdog: Transform = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
@@ -134,7 +151,12 @@ function byteBound(maxBytes: number): Transform {
  * Writes the body to `file` as it arrives (never whole in memory), at most `maxBytes`, with the
  * idle bound; resolves with its size. Rejects with UploadTooLarge or UploadUnavailable.
  */
-export async function downloadTo(res: http.IncomingMessage, file: string, idleMs: number, maxBytes: number): Promise<number> {
+export async function downloadTo(
+  res: http.IncomingMessage,
+  file: string,
+  idleMs: number,
+  maxBytes: number,
+): Promise<number> {
   const out = createWriteStream(file);
   try {
     await pipeline(res, idleWatchdog(idleMs), byteBound(maxBytes), out);

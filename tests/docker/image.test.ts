@@ -7,7 +7,17 @@
 // `docker stop` (SIGTERM) finish the request in flight and exit 0. No error is logged meanwhile.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DOCKER, docker, dockerAsync, dockerOk, hasDockerEngine, imagePresent, inspect, publishedPort, until } from "../support/docker";
+import {
+  DOCKER,
+  docker,
+  dockerAsync,
+  dockerOk,
+  hasDockerEngine,
+  imagePresent,
+  inspect,
+  publishedPort,
+  until,
+} from "../support/docker";
 
 const IMAGE = process.env.FC_SITE_IMAGE ?? "fc-site:local";
 const ready = hasDockerEngine();
@@ -22,18 +32,32 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
     const size = Number(inspect(IMAGE, "{{.Size}}"));
     console.log(`FIGURE image size ${IMAGE}: ${(size / 1024 / 1024).toFixed(0)} MiB`);
     container = dockerOk([
-      "run", "--detach",
-      "--read-only", "--tmpfs", "/tmp", "--tmpfs", "/app/.cache:uid=1000,gid=1000",
-      "--env", "DEMO_CATALOGUE=true",
-      "--publish", "127.0.0.1::3000", "--publish", "127.0.0.1::9464",
+      "run",
+      "--detach",
+      "--read-only",
+      "--tmpfs",
+      "/tmp",
+      "--tmpfs",
+      "/app/.cache:uid=1000,gid=1000",
+      "--env",
+      "DEMO_CATALOGUE=true",
+      "--publish",
+      "127.0.0.1::3000",
+      "--publish",
+      "127.0.0.1::9464",
       IMAGE,
     ]);
     url = `http://127.0.0.1:${publishedPort(container, 3000)}`;
     metricsUrl = `http://127.0.0.1:${publishedPort(container, 9464)}/metrics`;
     await until(
-      () => fetch(`${url}/healthz`).then((r) => r.ok, () => false),
+      () =>
+        fetch(`${url}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        ),
       60_000,
-      () => `the container did not answer /healthz within 60 s:\n${docker(["logs", "--tail", "40", container]).stdout}${docker(["logs", "--tail", "40", container]).stderr}`,
+      () =>
+        `the container did not answer /healthz within 60 s:\n${docker(["logs", "--tail", "40", container]).stdout}${docker(["logs", "--tail", "40", container]).stderr}`,
     );
   }, 120_000);
 
@@ -51,7 +75,10 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
     expect(inspect(container, "{{.Config.User}}")).toBe("node");
     const status = dockerOk(["exec", container, "cat", "/proc/1/status"]);
     expect(status).toMatch(/^Uid:\s+1000\s+1000\s+1000\s+1000$/m);
-    expect(dockerOk(["exec", container, "cat", "/proc/1/cmdline"]).split("\0").filter(Boolean)).toEqual(["node", "build/node/main.js"]);
+    expect(dockerOk(["exec", container, "cat", "/proc/1/cmdline"]).split("\0").filter(Boolean)).toEqual([
+      "node",
+      "build/node/main.js",
+    ]);
   });
 
   it("refuses to start without WP_URL unless DEMO_CATALOGUE=true says the demo is wanted (exit 78, naming the variable)", () => {
@@ -91,7 +118,8 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
   });
 
   it("has a read-only root filesystem and writes only where the chart mounts scratch space", () => {
-    const write = (file: string) => docker(["exec", container, "node", "-e", `require("fs").writeFileSync(${JSON.stringify(file)}, "x")`]);
+    const write = (file: string) =>
+      docker(["exec", container, "node", "-e", `require("fs").writeFileSync(${JSON.stringify(file)}, "x")`]);
     const root = write("/app/build/x");
     expect(root.status).not.toBe(0);
     expect(root.stderr).toMatch(/EROFS|read-only/i);
@@ -103,8 +131,10 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
 
   it("carries production modules only", () => {
     const modules = dockerOk(["exec", container, "ls", "/app/node_modules", "/app/node_modules/@react-router"]);
-    for (const runtime of ["express", "react-router", "prom-client", "ioredis"]) expect(modules).toMatch(new RegExp(`^${runtime}$`, "m"));
-    for (const dev of ["vite", "vitest", "playwright-core", "axe-core", "lighthouse", "dev"]) expect(modules).not.toMatch(new RegExp(`^${dev}$`, "m"));
+    for (const runtime of ["express", "react-router", "prom-client", "ioredis"])
+      expect(modules).toMatch(new RegExp(`^${runtime}$`, "m"));
+    for (const dev of ["vite", "vitest", "playwright-core", "axe-core", "lighthouse", "dev"])
+      expect(modules).not.toMatch(new RegExp(`^${dev}$`, "m"));
   });
 
   it("serves /metrics on METRICS_PORT", async () => {
@@ -117,7 +147,12 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
 
   it("turns healthy through its own HEALTHCHECK", async () => {
     // The first check runs one interval (15 s) after the start.
-    await until(() => inspect(container, "{{.State.Health.Status}}") === "healthy", 60_000, () => `health: ${inspect(container, "{{json .State.Health}}")}`, 1_000);
+    await until(
+      () => inspect(container, "{{.State.Health.Status}}") === "healthy",
+      60_000,
+      () => `health: ${inspect(container, "{{json .State.Health}}")}`,
+      1_000,
+    );
     const log = JSON.parse(inspect(container, "{{json .State.Health.Log}}")) as { ExitCode: number }[];
     expect(log.at(-1)!.ExitCode).toBe(0);
   }, 70_000);
@@ -129,10 +164,18 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
     const half = Math.floor(body.length / 2);
     let pending: http.ClientRequest | undefined;
     const answer = new Promise<number>((resolve, reject) => {
-      const req = http.request(`${url}/api/client-errors`, { method: "POST", agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode!));
-      });
+      const req = http.request(
+        `${url}/api/client-errors`,
+        {
+          method: "POST",
+          agent: false,
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode!));
+        },
+      );
       req.on("error", reject);
       req.write(body.slice(0, half));
       pending = req;
@@ -140,15 +183,27 @@ describe.runIf(ready)(`the image ${IMAGE} on a Docker engine`, () => {
     // Ordering slack only: the headers reach the app before the signal does.
     await new Promise((r) => setTimeout(r, 300));
     const stop = dockerAsync([DOCKER, "stop", "--time", "30", container], { timeout: 40_000 });
-    await until(() => logLines().some((l) => /"msg":"shutting down"/.test(l)), 20_000, () => `no "shutting down" in the log:\n${logLines().slice(-10).join("\n")}`);
-    expect((await fetch(`${url}/healthz`).then((r) => r.status, () => "refused"))).toBe("refused");
+    await until(
+      () => logLines().some((l) => /"msg":"shutting down"/.test(l)),
+      20_000,
+      () => `no "shutting down" in the log:\n${logLines().slice(-10).join("\n")}`,
+    );
+    expect(
+      await fetch(`${url}/healthz`).then(
+        (r) => r.status,
+        () => "refused",
+      ),
+    ).toBe("refused");
     pending!.end(body.slice(half));
     expect(await answer).toBe(204);
     expect((await stop).status).toBe(0);
     expect(inspect(container, "{{.State.ExitCode}}")).toBe("0");
     expect(inspect(container, "{{.State.OOMKilled}}")).toBe("false");
     const lines = logLines();
-    expect(lines.some((l) => /"msg":"stopped"/.test(l)), lines.slice(-10).join("\n")).toBe(true);
+    expect(
+      lines.some((l) => /"msg":"stopped"/.test(l)),
+      lines.slice(-10).join("\n"),
+    ).toBe(true);
     // No error-level line (pino level ≥ 50) in the whole run, and nothing that is not a log line.
     expect(lines.filter((l) => /"level":(5|6)\d/.test(l) || !l.startsWith("{"))).toEqual([]);
   }, 60_000);

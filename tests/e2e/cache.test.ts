@@ -20,13 +20,25 @@ let redis: RedisServer;
 let a: RunningSite;
 let b: RunningSite;
 
-function webhook(site: RunningSite, body: unknown, options: { secret?: string; timestamp?: number; raw?: string } = {}) {
+function webhook(
+  site: RunningSite,
+  body: unknown,
+  options: { secret?: string; timestamp?: number; raw?: string } = {},
+) {
   // Every delivery the plugin sends has its id; a test body without one gets a fresh id.
-  const raw = options.raw ?? JSON.stringify(body && typeof body === "object" && !("delivery" in body) ? { delivery: randomUUID(), ...body } : body);
+  const raw =
+    options.raw ??
+    JSON.stringify(
+      body && typeof body === "object" && !("delivery" in body) ? { delivery: randomUUID(), ...body } : body,
+    );
   const ts = options.timestamp ?? Math.floor(Date.now() / 1000);
   return fetch(`${site.url}/api/cache/webhook`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(options.secret ?? SECRET, ts, raw) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-FC-Timestamp": String(ts),
+      "X-FC-Signature": signWebhook(options.secret ?? SECRET, ts, raw),
+    },
     body: raw,
   });
 }
@@ -56,7 +68,14 @@ describe.runIf(ready)("the cache, end to end", () => {
   beforeAll(async () => {
     wp = await startDemoWordPress({ port: 0 });
     redis = await startRedis();
-    const env = { WP_URL: wp.url, REDIS_URL: redis.url, PURGE_SECRET: SECRET, ADMIN_TOKEN: TOKEN, CACHE_FRESH_SECONDS: "1", CACHE_STALE_SECONDS: "600" };
+    const env = {
+      WP_URL: wp.url,
+      REDIS_URL: redis.url,
+      PURGE_SECRET: SECRET,
+      ADMIN_TOKEN: TOKEN,
+      CACHE_FRESH_SECONDS: "1",
+      CACHE_STALE_SECONDS: "600",
+    };
     [a, b] = await Promise.all([startSite(env), startSite(env)]);
   });
   afterAll(async () => {
@@ -80,20 +99,40 @@ describe.runIf(ready)("the cache, end to end", () => {
   it("gives a page-cache hit everything a rendered page has: request id, policy headers, log line and metric", async () => {
     const rendered = await fetch(`${a.url}/collections`);
     expect(rendered.headers.get("server-timing")).not.toContain("page-hit");
-    const hit = await fetch(`${a.url}/collections`, { headers: { "X-Request-Id": "hit-check-42", "Accept-Encoding": "br" } });
+    const hit = await fetch(`${a.url}/collections`, {
+      headers: { "X-Request-Id": "hit-check-42", "Accept-Encoding": "br" },
+    });
     expect(hit.headers.get("server-timing")).toContain("page-hit");
     expect(hit.headers.get("x-request-id")).toBe("hit-check-42");
     expect(hit.headers.get("content-encoding")).toBe("br");
     expect(await hit.text()).toContain("</html>");
     // The same headers as the render that stored it, hashes of its inline scripts included.
-    for (const name of ["content-security-policy", "surrogate-key", "cdn-cache-control", "cache-control", "etag", "x-content-type-options", "referrer-policy", "content-type"]) {
+    for (const name of [
+      "content-security-policy",
+      "surrogate-key",
+      "cdn-cache-control",
+      "cache-control",
+      "etag",
+      "x-content-type-options",
+      "referrer-policy",
+      "content-type",
+    ]) {
       expect(hit.headers.get(name), name).toBe(rendered.headers.get(name));
     }
     const logged = await waitForLog(a, (l) => l.includes('"reqId":"hit-check-42"'));
-    const line = logged === undefined ? undefined : (JSON.parse(logged) as { reqId?: string; cache?: string; route?: string; status?: number });
+    const line =
+      logged === undefined
+        ? undefined
+        : (JSON.parse(logged) as { reqId?: string; cache?: string; route?: string; status?: number });
     expect(line).toMatchObject({ cache: "page-hit", route: "/collections", status: 200 });
     const metrics = await (await fetch(a.metricsUrl)).text();
-    expect(Number(metrics.match(/^http_request_duration_seconds_count\{method="GET",route="\/collections",status="200"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(2);
+    expect(
+      Number(
+        metrics.match(
+          /^http_request_duration_seconds_count\{method="GET",route="\/collections",status="200"\} (\d+)/m,
+        )?.[1],
+      ),
+    ).toBeGreaterThanOrEqual(2);
     // br;q=0 is honoured: gzip, never brotli.
     const gzip = await fetch(`${a.url}/collections`, { headers: { "Accept-Encoding": "br;q=0, gzip" } });
     expect(gzip.headers.get("content-encoding")).toBe("gzip");
@@ -107,13 +146,21 @@ describe.runIf(ready)("the cache, end to end", () => {
 
   it("rejects every bad webhook with its documented answer", async () => {
     const good = { events: [{ type: "products", id: 1, action: "update" }] };
-    expect((await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: JSON.stringify(good) })).status).toBe(401);
+    expect((await fetch(`${a.url}/api/cache/webhook`, { method: "POST", body: JSON.stringify(good) })).status).toBe(
+      401,
+    );
     expect((await webhook(a, good, { secret: "wrong-secret-0123456789" })).status).toBe(401);
     expect((await webhook(a, good, { timestamp: Math.floor(Date.now() / 1000) - 301 })).status).toBe(401);
     expect((await webhook(a, null, { raw: "{not json" })).status).toBe(400);
     expect((await webhook(a, { events: [] })).status).toBe(400);
     expect((await webhook(a, { events: [{ type: "posts", id: 1, action: "update" }] })).status).toBe(400);
-    expect((await webhook(a, { events: Array.from({ length: 101 }, (_, i) => ({ type: "products", id: i, action: "update" })) })).status).toBe(400);
+    expect(
+      (
+        await webhook(a, {
+          events: Array.from({ length: 101 }, (_, i) => ({ type: "products", id: i, action: "update" })),
+        })
+      ).status,
+    ).toBe(400);
     // No delivery id (a plugin from before ids), or not a uuid: refused, nothing purged.
     const withoutId = await webhook(a, null, { raw: JSON.stringify(good) });
     expect(withoutId.status).toBe(400);
@@ -134,28 +181,54 @@ describe.runIf(ready)("the cache, end to end", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ purged: 0, duplicate: true });
     const metrics = await (await fetch(b.metricsUrl)).text();
-    expect(Number(metrics.match(/^webhook_requests_total\{result="duplicate"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(1);
+    expect(Number(metrics.match(/^webhook_requests_total\{result="duplicate"\} (\d+)/m)?.[1])).toBeGreaterThanOrEqual(
+      1,
+    );
   });
 
   it("protects the purge API with the bearer token", async () => {
     const body = JSON.stringify({ tags: ["products:list"] });
     expect((await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body })).status).toBe(401);
-    expect((await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body, headers: { Authorization: "Bearer nope" } })).status).toBe(401);
-    const ok = await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body, headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(
+      (
+        await fetch(`${a.internalUrl}/api/cache/purge`, {
+          method: "POST",
+          body,
+          headers: { Authorization: "Bearer nope" },
+        })
+      ).status,
+    ).toBe(401);
+    const ok = await fetch(`${a.internalUrl}/api/cache/purge`, {
+      method: "POST",
+      body,
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ purged: expect.any(Number) });
-    const bad = await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", body: '{"tags": "x"}', headers: { Authorization: `Bearer ${TOKEN}` } });
+    const bad = await fetch(`${a.internalUrl}/api/cache/purge`, {
+      method: "POST",
+      body: '{"tags": "x"}',
+      headers: { Authorization: `Bearer ${TOKEN}` },
+    });
     expect(bad.status).toBe(400);
   });
 
   // After the bearer-token test: the instances share Redis, so one sender's failures on b count on a too.
   it("answers a burst of wrong tokens over the rate limit with 429 and Retry-After; the right token still passes", async () => {
-    const statuses = await Promise.all(Array.from({ length: 130 }, () => fetch(`${b.internalUrl}/api/cache/purge`, { method: "POST", body: "{}" }).then((r) => r)));
+    const statuses = await Promise.all(
+      Array.from({ length: 130 }, () =>
+        fetch(`${b.internalUrl}/api/cache/purge`, { method: "POST", body: "{}" }).then((r) => r),
+      ),
+    );
     const limited = statuses.filter((r) => r.status === 429);
     expect(limited.length).toBeGreaterThan(0);
     expect(Number(limited[0]!.headers.get("retry-after"))).toBeGreaterThan(0);
     for (const site of [a, b]) {
-      const ok = await fetch(`${site.internalUrl}/api/cache/purge`, { method: "POST", body: JSON.stringify({ tags: ["products:list"] }), headers: { Authorization: `Bearer ${TOKEN}` } });
+      const ok = await fetch(`${site.internalUrl}/api/cache/purge`, {
+        method: "POST",
+        body: JSON.stringify({ tags: ["products:list"] }),
+        headers: { Authorization: `Bearer ${TOKEN}` },
+      });
       expect(ok.status).toBe(200);
     }
   });
@@ -195,7 +268,10 @@ describe.runIf(ready)("the cache, end to end", () => {
       expect(res.status, p).toBe(200);
     }
     const metrics = await (await fetch(a.metricsUrl)).text();
-    const stale = [...metrics.matchAll(/wp_cache_lookups_total\{tier="(memory|redis)",result="stale"\} (\d+)/g)].reduce((n, m) => n + Number(m[2]), 0);
+    const stale = [...metrics.matchAll(/wp_cache_lookups_total\{tier="(memory|redis)",result="stale"\} (\d+)/g)].reduce(
+      (n, m) => n + Number(m[2]),
+      0,
+    );
     expect(stale).toBeGreaterThan(0);
     const never = await fetch(`${a.url}/it/categorie/mai-vista-prima`);
     expect(never.status).toBeGreaterThanOrEqual(404);

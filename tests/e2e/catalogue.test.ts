@@ -29,7 +29,10 @@ describe.runIf(ready)("browsing the catalogue", () => {
   afterAll(() => stopAll(browser, site, wp));
 
   for (const lang of ["en", "it"] as const) {
-    const w = lang === "en" ? { base: "", products: "products", wishlist: "wishlist" } : { base: "/it", products: "prodotti", wishlist: "wishlist" };
+    const w =
+      lang === "en"
+        ? { base: "", products: "products", wishlist: "wishlist" }
+        : { base: "/it", products: "prodotti", wishlist: "wishlist" };
 
     it(`filters, opens a product, closes it where it was, and shares a wishlist (${lang})`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -129,7 +132,9 @@ describe.runIf(ready)("browsing the catalogue", () => {
       dialog: getComputedStyle(document.querySelector("dialog.product-dialog")!).animationName,
       page: getComputedStyle(document.querySelector(".page-transition")!).animationName,
       eagerUnderDialog: document.querySelectorAll(".product-grid img[fetchpriority=high]").length,
-      eagerInDialog: new Set([...document.querySelectorAll("dialog img[fetchpriority=high]")].map((img) => img.getAttribute("src"))).size,
+      eagerInDialog: new Set(
+        [...document.querySelectorAll("dialog img[fetchpriority=high]")].map((img) => img.getAttribute("src")),
+      ).size,
     }));
     expect(first.dialog).toBe("none");
     expect(first.page).toBe("none");
@@ -146,7 +151,8 @@ describe.runIf(ready)("browsing the catalogue", () => {
     // The product's photo is preloaded once, whatever the screen (the stage and the phone's swipe
     // strip ask for it with one `sizes`); on the home page only the hero is fetched early, not the
     // newest products far below it.
-    const imagePreloads = (html: string) => [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0].match(/imageSizes="([^"]*)"/)?.[1]);
+    const imagePreloads = (html: string) =>
+      [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0].match(/imageSizes="([^"]*)"/)?.[1]);
     expect(new Set(imagePreloads(sent)).size).toBe(1);
     expect(imagePreloads(await (await fetch(site.url + "/")).text())).toEqual(["100vw"]);
 
@@ -156,16 +162,22 @@ describe.runIf(ready)("browsing the catalogue", () => {
     expect(await page.locator(".product-grid img[fetchpriority=high]").count()).toBeGreaterThan(0);
     await page.locator(".product-grid a.product-card__link").first().click();
     await page.waitForSelector("dialog.product-dialog[open]");
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector("dialog.product-dialog")!).animationName)).toBe("dialog-in");
+    expect(
+      await page.evaluate(() => getComputedStyle(document.querySelector("dialog.product-dialog")!).animationName),
+    ).toBe("dialog-in");
     await page.keyboard.press("Escape");
     await page.waitForSelector("dialog.product-dialog", { state: "detached" });
     await page.goto(site.url + "/collections", { waitUntil: "networkidle" });
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe("none");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe(
+      "none",
+    );
     // A client navigation (the header's link; on a phone it sits in the closed menu).
     await page.evaluate(() => (document.querySelector("a[href='/products']") as HTMLElement).click());
     await page.waitForURL(/\/products$/);
     await page.waitForSelector(".page-transition .product-grid");
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe("page-in");
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector(".page-transition")!).animationName)).toBe(
+      "page-in",
+    );
     expect(watch.errors).toEqual([]);
     await context.close();
   });
@@ -173,8 +185,32 @@ describe.runIf(ready)("browsing the catalogue", () => {
   it("saves a screenshot of every screen type for review", async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
     for (const [lang, base, words] of [
-      ["en", "", { categories: "categories", collections: "collections", exclusives: "exclusives", projects: "projects", about: "about", manufacture: "manufacture", contact: "contact" }],
-      ["it", "/it", { categories: "categorie", collections: "collezioni", exclusives: "esclusivi", projects: "progetti", about: "about", manufacture: "manifattura", contact: "contatti" }],
+      [
+        "en",
+        "",
+        {
+          categories: "categories",
+          collections: "collections",
+          exclusives: "exclusives",
+          projects: "projects",
+          about: "about",
+          manufacture: "manufacture",
+          contact: "contact",
+        },
+      ],
+      [
+        "it",
+        "/it",
+        {
+          categories: "categorie",
+          collections: "collezioni",
+          exclusives: "esclusivi",
+          projects: "progetti",
+          about: "about",
+          manufacture: "manifattura",
+          contact: "contatti",
+        },
+      ],
     ] as const) {
       await go(page, `${base}/${words.categories}`);
       await screenshot(page, `categories-${lang}`);

@@ -38,7 +38,10 @@ const h1Of = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 
 describe.runIf(ready)("company pages an editor has not written", () => {
   beforeAll(async () => {
-    [wordpress, newsletter] = await Promise.all([startFakeWordPressWithCf7(FORM_ID), startFakeNewsletter({ apiKey: "e2e-key", listId: "LIST9" })]);
+    [wordpress, newsletter] = await Promise.all([
+      startFakeWordPressWithCf7(FORM_ID),
+      startFakeNewsletter({ apiKey: "e2e-key", listId: "LIST9" }),
+    ]);
     // No contact page in either language, no Italian newsletter page, no about page.
     removePages("contact", "contatti", "newsletter-it", "about", "chi-siamo");
     site = await startSite({
@@ -77,8 +80,10 @@ describe.runIf(ready)("company pages an editor has not written", () => {
 
   it("keeps the other company pages 404 until WordPress publishes them, and lists the form pages in the sitemaps", async () => {
     for (const path of ["/about", "/it/about"]) expect((await get(path)).status, path).toBe(404);
-    for (const path of ["/manufacture", "/it/manifattura", "/funding", "/prove"]) expect((await get(path)).status, path).toBe(200);
-    const paths = async (file: string) => [...(await get(file)).html.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1]);
+    for (const path of ["/manufacture", "/it/manifattura", "/funding", "/prove"])
+      expect((await get(path)).status, path).toBe(200);
+    const paths = async (file: string) =>
+      [...(await get(file)).html.matchAll(/<loc>https?:\/\/[^/<]+([^<]*)<\/loc>/g)].map((m) => m[1]);
     const en = await paths("/sitemap-en.xml");
     const it = await paths("/sitemap-it.xml");
     expect(en).toEqual(expect.arrayContaining(["/contact", "/newsletter", "/manufacture"]));
@@ -88,12 +93,33 @@ describe.runIf(ready)("company pages an editor has not written", () => {
   });
 
   for (const [lang, productPath, enquire, contactPath, title, send, sent] of [
-    ["en", "/products/224", "Enquire about this object", "/contact?product=224", "Contact", "Send the message", "Thank you, your message has been sent."],
-    ["it", "/it/prodotti/228", "Chiedi informazioni su questo oggetto", "/it/contatti?product=224", "Contatti", "Invia il messaggio", "Grazie"],
+    [
+      "en",
+      "/products/224",
+      "Enquire about this object",
+      "/contact?product=224",
+      "Contact",
+      "Send the message",
+      "Thank you, your message has been sent.",
+    ],
+    [
+      "it",
+      "/it/prodotti/228",
+      "Chiedi informazioni su questo oggetto",
+      "/it/contatti?product=224",
+      "Contatti",
+      "Invia il messaggio",
+      "Grazie",
+    ],
   ] as const) {
     it(`leads a product's enquiry link to a contact form that sends, with the object (${lang})`, async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
-      await context.addInitScript(() => localStorage.setItem("fc:consent", JSON.stringify({ analytics: false, marketing: false, at: new Date().toISOString(), v: 1 })));
+      await context.addInitScript(() =>
+        localStorage.setItem(
+          "fc:consent",
+          JSON.stringify({ analytics: false, marketing: false, at: new Date().toISOString(), v: 1 }),
+        ),
+      );
       const page = await context.newPage();
       const watch = watchPage(page);
       await page.goto(site.url + productPath, { waitUntil: "load" });

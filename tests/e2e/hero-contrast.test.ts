@@ -20,7 +20,10 @@ const PHOTOS = {
   // A forest at dusk: almost black under the title.
   dark: { file: `${WALLPAPERS}/Path/contents/images/1920x1200.jpg` },
   // Fog over a lake (the upper part of a photograph of a jetty): pale grey everywhere.
-  light: { file: `${WALLPAPERS}/ColdRipple/contents/images/1920x1200.jpg`, crop: { left: 0, top: 0, width: 1920, height: 640 } },
+  light: {
+    file: `${WALLPAPERS}/ColdRipple/contents/images/1920x1200.jpg`,
+    crop: { left: 0, top: 0, width: 1920, height: 640 },
+  },
   // A façade of black and white ribbons: both extremes under every line.
   busy: { file: `${WALLPAPERS}/Grey/contents/images/1920x1200.jpg` },
 } as const;
@@ -29,7 +32,11 @@ type Tone = keyof typeof PHOTOS;
 const ready =
   hasChromium() &&
   hasBuild() &&
-  requirePart("Debian's wallpapers (real photographs)", Object.values(PHOTOS).every((p) => existsSync(p.file)), "apt-get install plasma-workspace-wallpapers");
+  requirePart(
+    "Debian's wallpapers (real photographs)",
+    Object.values(PHOTOS).every((p) => existsSync(p.file)),
+    "apt-get install plasma-workspace-wallpapers",
+  );
 const ADMIN_TOKEN = "hero-contrast-admin-token";
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -75,12 +82,24 @@ function linesThenHideGlyphs(page: Page, over: string): Promise<TextLine[]> {
         range.selectNodeContents(node);
         const size = parseFloat(style.fontSize);
         const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
-        const color = style.color.match(/[\d.]+/g)!.slice(0, 3).map(Number) as [number, number, number];
+        const color = style.color
+          .match(/[\d.]+/g)!
+          .slice(0, 3)
+          .map(Number) as [number, number, number];
         for (const r of range.getClientRects()) {
           // Visually hidden text (1 px, clipped) and lines outside the screen are not seen.
           if (r.width < 2 || r.height < 2 || r.bottom <= 0 || r.top >= innerHeight) continue;
-          if (picture && (r.right <= picture.left || r.left >= picture.right || r.bottom <= picture.top || r.top >= picture.bottom)) continue;
-          lines.push({ text: node.textContent.trim(), rect: { x: r.x, y: r.y, width: r.width, height: r.height }, color, large });
+          if (
+            picture &&
+            (r.right <= picture.left || r.left >= picture.right || r.bottom <= picture.top || r.top >= picture.bottom)
+          )
+            continue;
+          lines.push({
+            text: node.textContent.trim(),
+            rect: { x: r.x, y: r.y, width: r.width, height: r.height },
+            color,
+            large,
+          });
         }
         styled.add(parent);
       }
@@ -146,7 +165,12 @@ async function measure(page: Page, over: string, name: string) {
   const measured = await lowestContrasts(await page.screenshot(), lines);
   const report = measured.map((l) => `${l.text} (${l.large ? "large" : "normal"}): ${l.lowest.toFixed(2)}:1`);
   console.log(`FIGURE ${name}: ${report.join("; ")}`);
-  return { measured, failing: measured.filter((l) => l.lowest < l.needed).map((l) => `${l.text}: ${l.lowest.toFixed(2)}:1 < ${l.needed}:1`) };
+  return {
+    measured,
+    failing: measured
+      .filter((l) => l.lowest < l.needed)
+      .map((l) => `${l.text}: ${l.lowest.toFixed(2)}:1 < ${l.needed}:1`),
+  };
 }
 
 describe.runIf(ready)("text over the home hero stays legible whatever the photograph", () => {
@@ -154,7 +178,13 @@ describe.runIf(ready)("text over the home hero stays legible whatever the photog
     wp = await startFaultyWordPress();
     for (const [tone, photo] of Object.entries(PHOTOS) as [Tone, (typeof PHOTOS)[Tone]][]) {
       const source = "crop" in photo ? await sharp(photo.file).extract(photo.crop).toBuffer() : photo.file;
-      heroIds[tone] = await addEditorUpload(wp, { name: `hero-${tone}`, source, width: 1920, height: 1200, alt: `A ${tone} photograph` });
+      heroIds[tone] = await addEditorUpload(wp, {
+        name: `hero-${tone}`,
+        source,
+        width: 1920,
+        height: 1200,
+        alt: `A ${tone} photograph`,
+      });
     }
     site = await startSite({ WP_URL: wp.url, ADMIN_TOKEN });
     browser = await launchBrowser();
@@ -196,12 +226,19 @@ describe.runIf(ready)("text over the home hero stays legible whatever the photog
       await waitForHydration(page);
       // Down past the hero, then back up a little (the header returns) until the first band's
       // title is under the header's words.
-      const title = await page.locator(".home .band__header h2").first().evaluate((h) => h.getBoundingClientRect().top + scrollY);
+      const title = await page
+        .locator(".home .band__header h2")
+        .first()
+        .evaluate((h) => h.getBoundingClientRect().top + scrollY);
       const scrollTo = (top: number) => page.evaluate((y) => window.scrollTo({ top: y, behavior: "instant" }), top);
       await scrollTo(title + 40);
       await page.waitForFunction(() => document.documentElement.dataset.scrollDirection === "down");
       await scrollTo(title - 16);
-      await page.waitForFunction(() => document.documentElement.dataset.scrollDirection === "up" && document.querySelector(".site-header")!.getBoundingClientRect().top === 0);
+      await page.waitForFunction(
+        () =>
+          document.documentElement.dataset.scrollDirection === "up" &&
+          document.querySelector(".site-header")!.getBoundingClientRect().top === 0,
+      );
       const result = await measure(page, "body", `header-past-hero-${viewport.width}`);
       failing.push(...result.failing.map((f) => `${viewport.width} px, ${f}`));
       await context.close();

@@ -7,7 +7,8 @@ import { startSite, type RunningSite } from "../support/site";
 const ready = hasBuild();
 let site: RunningSite;
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(site.url + path, { headers, redirect: "manual" });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(site.url + path, { headers, redirect: "manual" });
 
 describe.runIf(ready)("the site over HTTP", () => {
   beforeAll(async () => {
@@ -36,7 +37,13 @@ describe.runIf(ready)("the site over HTTP", () => {
   });
 
   it("answers an unknown path with 404 and 'This page could not be found', in both languages", async () => {
-    for (const path of ["/no-such-page", "/it/pagina-inesistente", "/products/999999999", "/categories/no-such-category", "/it/collezioni/nessuna"]) {
+    for (const path of [
+      "/no-such-page",
+      "/it/pagina-inesistente",
+      "/products/999999999",
+      "/categories/no-such-category",
+      "/it/collezioni/nessuna",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).toContain("This page could not be found");
@@ -68,7 +75,9 @@ describe.runIf(ready)("the site over HTTP", () => {
   it("gives pages browser and CDN cache headers, errors no-store", async () => {
     const page = await get("/products");
     expect(page.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
-    expect(page.headers.get("cdn-cache-control")).toMatch(/^max-age=\d+, stale-while-revalidate=86400, stale-if-error=86400$/);
+    expect(page.headers.get("cdn-cache-control")).toMatch(
+      /^max-age=\d+, stale-while-revalidate=86400, stale-if-error=86400$/,
+    );
     expect(page.headers.get("surrogate-control")).toBe(page.headers.get("cdn-cache-control"));
     expect(page.headers.get("x-request-id")).toBeTruthy();
     const asset = (await page.text()).match(/\/assets\/[\w.-]+\.js/)?.[0];
@@ -84,9 +93,20 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect(ready.status).toBe(200);
     // The public port says only its status; the internal port names the parts.
     expect(await ready.json()).toEqual({ status: "ready" });
-    expect(await (await fetch(`${site.internalUrl}/readyz`)).json()).toMatchObject({ status: "ready", redis: "disabled" });
+    expect(await (await fetch(`${site.internalUrl}/readyz`)).json()).toMatchObject({
+      status: "ready",
+      redis: "disabled",
+    });
     const metrics = await (await fetch(site.metricsUrl)).text();
-    for (const name of ["http_request_duration_seconds", "wp_cache_lookups_total", "wp_origin_requests_total", "wp_origin_request_duration_seconds", "wp_cache_purges_total", "wp_cache_redis_up", "process_cpu_user_seconds_total"]) {
+    for (const name of [
+      "http_request_duration_seconds",
+      "wp_cache_lookups_total",
+      "wp_origin_requests_total",
+      "wp_origin_request_duration_seconds",
+      "wp_cache_purges_total",
+      "wp_cache_redis_up",
+      "process_cpu_user_seconds_total",
+    ]) {
       expect(metrics).toContain(name);
     }
     expect(metrics).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/products",status="200"\} \d+/);
@@ -99,14 +119,18 @@ describe.runIf(ready)("the site over HTTP", () => {
     expect(index).toContain("<loc>https://www.fc.example/sitemap-it.xml</loc>");
     const en = await (await get("/sitemap-en.xml")).text();
     const it_ = await (await get("/sitemap-it.xml")).text();
-    const productEn = en.match(/<loc>(https:\/\/www\.fc\.example\/products\/\d+)<\/loc>[\s\S]*?hreflang="it" href="([^"]+)"/);
+    const productEn = en.match(
+      /<loc>(https:\/\/www\.fc\.example\/products\/\d+)<\/loc>[\s\S]*?hreflang="it" href="([^"]+)"/,
+    );
     expect(productEn).toBeTruthy();
     // The Italian sitemap lists that Italian page, pointing back at the English one.
     const italian = productEn![2]!;
     const block = it_.split("<url>").find((b) => b.includes(`<loc>${italian}</loc>`));
     expect(block).toContain(`hreflang="en" href="${productEn![1]}"`);
-    for (const section of ["/categories/", "/collections/", "/exclusives/", "/about", "/manufacture", "/projects"]) expect(en).toContain(`https://www.fc.example${section}`);
-    for (const section of ["/it/categorie/", "/it/collezioni/", "/it/esclusivi/", "/it/manifattura", "/it/progetti"]) expect(it_).toContain(`https://www.fc.example${section}`);
+    for (const section of ["/categories/", "/collections/", "/exclusives/", "/about", "/manufacture", "/projects"])
+      expect(en).toContain(`https://www.fc.example${section}`);
+    for (const section of ["/it/categorie/", "/it/collezioni/", "/it/esclusivi/", "/it/manifattura", "/it/progetti"])
+      expect(it_).toContain(`https://www.fc.example${section}`);
     expect(en).toMatch(/<lastmod>\d{4}-\d\d-\d\dT/);
     expect(en).not.toContain("evil.example");
     const robots = await (await get("/robots.txt")).text();
@@ -116,12 +140,16 @@ describe.runIf(ready)("the site over HTTP", () => {
   it("describes pages with structured data and Open Graph from SITE_URL, whatever the Host", async () => {
     const spoof = { Host: "evil.example", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "http" };
     const home = await (await get("/", { ...spoof, "Accept-Language": "en" })).text();
-    const blocks = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const blocks = [...home.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
     expect(blocks.map((b) => b["@type"])).toEqual(expect.arrayContaining(["Organization", "WebSite"]));
     const list = await (await get("/products", spoof)).text();
     const product = list.match(/href="(\/products\/\d+)"/)![1]!;
     const page = await (await get(product, spoof)).text();
-    const ld = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const ld = [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) =>
+      JSON.parse(m[1]!),
+    );
     expect(ld.map((b) => b["@type"])).toEqual(expect.arrayContaining(["Product", "BreadcrumbList"]));
     expect(page).toContain(`rel="canonical" href="https://www.fc.example${product}"`);
     expect(page).toMatch(/property="og:image" content="https:\/\/www\.fc\.example\/media\//);
@@ -130,7 +158,14 @@ describe.runIf(ready)("the site over HTTP", () => {
   });
 
   it("answers bad input with a 4xx, never a 5xx", async () => {
-    for (const path of ["/products/%E0%A4%A", "/products?page=abc", "/products/12abc", "/%00", "/media/../../etc/passwd", "/categories/%ZZ"]) {
+    for (const path of [
+      "/products/%E0%A4%A",
+      "/products?page=abc",
+      "/products/12abc",
+      "/%00",
+      "/media/../../etc/passwd",
+      "/categories/%ZZ",
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBeGreaterThanOrEqual(400);
       expect(res.status, path).toBeLessThan(500);

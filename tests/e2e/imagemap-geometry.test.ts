@@ -28,9 +28,17 @@ const MARKER_RADIUS = 40;
 /** The scene: a calm ground with a thin grid, and a red disc at each stored point. */
 function sceneSvg(): Buffer {
   const { width, height } = SCENE;
-  const grid = Array.from({ length: 9 }, (_, i) => `<line x1="${(i + 1) * 192}" y1="0" x2="${(i + 1) * 192}" y2="${height}"/><line x1="0" y1="${(i + 1) * 120}" x2="${width}" y2="${(i + 1) * 120}"/>`).join("");
-  const markers = POINTS.map((p) => `<circle cx="${(p.x / 100) * width}" cy="${(p.y / 100) * height}" r="${MARKER_RADIUS}" fill="#d0101e"/>`).join("");
-  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e9e4da"/><g stroke="#cfc8ba" stroke-width="2">${grid}</g>${markers}</svg>`);
+  const grid = Array.from(
+    { length: 9 },
+    (_, i) =>
+      `<line x1="${(i + 1) * 192}" y1="0" x2="${(i + 1) * 192}" y2="${height}"/><line x1="0" y1="${(i + 1) * 120}" x2="${width}" y2="${(i + 1) * 120}"/>`,
+  ).join("");
+  const markers = POINTS.map(
+    (p) => `<circle cx="${(p.x / 100) * width}" cy="${(p.y / 100) * height}" r="${MARKER_RADIUS}" fill="#d0101e"/>`,
+  ).join("");
+  return Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#e9e4da"/><g stroke="#cfc8ba" stroke-width="2">${grid}</g>${markers}</svg>`,
+  );
 }
 
 let wp: FaultyWordPress;
@@ -97,18 +105,28 @@ async function markers(png: Buffer, near: { x: number; y: number }[], window: nu
 describe.runIf(ready)("the imagemap draws the scene and its hotspots where the editor placed them", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    const scene = await addEditorUpload(wp, { name: "room-1920x1200", source: sceneSvg(), ...SCENE, alt: "A room with five objects" });
+    const scene = await addEditorUpload(wp, {
+      name: "room-1920x1200",
+      source: sceneSvg(),
+      ...SCENE,
+      alt: "A room with five objects",
+    });
     const front = wp.catalogue.get("pages", wp.catalogue.frontPageId("en"))!;
     const imagemapId = (front.meta as { imagemap: number }).imagemap;
     const imagemap = wp.catalogue.get("imagemap_products", imagemapId)!;
     const products = (imagemap.meta.hotspots as { product: number }[]).map((h) => h.product);
-    wp.catalogue.update("imagemap_products", imagemapId, { meta: { image: scene, hotspots: POINTS.map((p, i) => ({ product: products[i % products.length], ...p })) } });
+    wp.catalogue.update("imagemap_products", imagemapId, {
+      meta: { image: scene, hotspots: POINTS.map((p, i) => ({ product: products[i % products.length], ...p })) },
+    });
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
   afterAll(() => stopAll(browser, site, wp));
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1440, height: 900 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
     it(`at ${viewport.width} px: the scene keeps its ratio and each hotspot's centre is on its stored point`, async () => {
       const context = await browser.newContext({ viewport, serviceWorkers: "block" });
       const page = await context.newPage();
@@ -125,8 +143,14 @@ describe.runIf(ready)("the imagemap draws the scene and its hotspots where the e
       // Not stretched: the picture as drawn has the scene's ratio.
       expect(drawn.width / drawn.height).toBeCloseTo(SCENE.width / SCENE.height, 2);
       POINTS.forEach((p, i) => {
-        const off = Math.hypot(hotspots[i]!.x - (drawn.left + (p.x / 100) * drawn.width), hotspots[i]!.y - (drawn.top + (p.y / 100) * drawn.height));
-        expect(off, `hotspot ${i + 1} is ${off.toFixed(2)} px from (${p.x} %, ${p.y} %) of the picture`).toBeLessThanOrEqual(1.5);
+        const off = Math.hypot(
+          hotspots[i]!.x - (drawn.left + (p.x / 100) * drawn.width),
+          hotspots[i]!.y - (drawn.top + (p.y / 100) * drawn.height),
+        );
+        expect(
+          off,
+          `hotspot ${i + 1} is ${off.toFixed(2)} px from (${p.x} %, ${p.y} %) of the picture`,
+        ).toBeLessThanOrEqual(1.5);
       });
       await img.evaluate((el: HTMLImageElement) => el.decode());
       await img.evaluate((el) => el.closest("figure")!.scrollIntoView({ block: "end", behavior: "instant" }));
@@ -136,7 +160,8 @@ describe.runIf(ready)("the imagemap draws the scene and its hotspots where the e
       // and its centre is the hotspot's.
       // Both in the viewport's pixels, read in the same scroll position as the picture is taken.
       const centres = await page.evaluate(() => {
-        for (const el of document.querySelectorAll<HTMLElement>(".home .imagemap .hotspot, .site-header")) el.style.visibility = "hidden";
+        for (const el of document.querySelectorAll<HTMLElement>(".home .imagemap .hotspot, .site-header"))
+          el.style.visibility = "hidden";
         return [...document.querySelectorAll(".home .imagemap .hotspot__button")].map((b) => {
           const r = b.getBoundingClientRect();
           return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
@@ -145,9 +170,14 @@ describe.runIf(ready)("the imagemap draws the scene and its hotspots where the e
       const found = await markers(await page.screenshot(), centres, MARKER_RADIUS);
       found.forEach((m, i) => {
         expect(m, `marker ${i + 1}`).toBeDefined();
-        expect(Math.abs(m!.width - m!.height), `marker ${i + 1} is round (${m!.width}×${m!.height})`).toBeLessThanOrEqual(2);
+        expect(
+          Math.abs(m!.width - m!.height),
+          `marker ${i + 1} is round (${m!.width}×${m!.height})`,
+        ).toBeLessThanOrEqual(2);
         const off = Math.hypot(m!.x - centres[i]!.x, m!.y - centres[i]!.y);
-        console.log(`FIGURE imagemap_${viewport.width}_hotspot_${i + 1}: ${off.toFixed(2)} px from its marker, marker ${m!.width}×${m!.height} px`);
+        console.log(
+          `FIGURE imagemap_${viewport.width}_hotspot_${i + 1}: ${off.toFixed(2)} px from its marker, marker ${m!.width}×${m!.height} px`,
+        );
         expect(off, `hotspot ${i + 1} is ${off.toFixed(2)} px from its marker's centre`).toBeLessThanOrEqual(1.5);
       });
       expect(watch.errors).toEqual([]);

@@ -34,9 +34,35 @@ const SECRET_VALUES = [
 ];
 
 const PAGES = [
-  "/", "/about", "/categories", "/collections", "/contact", "/exclusives", "/funding", "/manufacture", "/newsletter", "/products", "/projects", "/prove", "/wishlist",
-  "/it", "/it/about", "/it/categorie", "/it/collezioni", "/it/contatti", "/it/esclusivi", "/it/finanziamenti", "/it/manifattura", "/it/newsletter", "/it/prodotti", "/it/progetti", "/it/prove", "/it/wishlist",
-  "/no-such-page", "/products.data", "/contact.data?_routes=contact-en",
+  "/",
+  "/about",
+  "/categories",
+  "/collections",
+  "/contact",
+  "/exclusives",
+  "/funding",
+  "/manufacture",
+  "/newsletter",
+  "/products",
+  "/projects",
+  "/prove",
+  "/wishlist",
+  "/it",
+  "/it/about",
+  "/it/categorie",
+  "/it/collezioni",
+  "/it/contatti",
+  "/it/esclusivi",
+  "/it/finanziamenti",
+  "/it/manifattura",
+  "/it/newsletter",
+  "/it/prodotti",
+  "/it/progetti",
+  "/it/prove",
+  "/it/wishlist",
+  "/no-such-page",
+  "/products.data",
+  "/contact.data?_routes=contact-en",
 ];
 
 function filesUnder(dir: string): string[] {
@@ -49,7 +75,11 @@ function filesUnder(dir: string): string[] {
 const post = (site: RunningSite, pathname: string, fields: Record<string, string | string[]>) => {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-  return fetch(`${site.url}${pathname}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" }, body });
+  return fetch(`${site.url}${pathname}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" },
+    body,
+  });
 };
 
 describe.runIf(ready)("no secret reaches the browser", () => {
@@ -81,14 +111,22 @@ describe.runIf(ready)("no secret reaches the browser", () => {
     const products = await (await fetch(`${site.url}/products`)).text();
     const details = [...new Set([...products.matchAll(/href="(\/products\/\d+)"/g)].map((m) => m[1]!))].slice(0, 3);
     const bodies: [string, string][] = [];
-    for (const p of [...PAGES, ...details, `/contact?wishlist=${details.map((d) => d.split("/")[2]).join(",")}`, "/manifest.webmanifest", "/sw.js", "/offline/en.html"]) {
+    for (const p of [
+      ...PAGES,
+      ...details,
+      `/contact?wishlist=${details.map((d) => d.split("/")[2]).join(",")}`,
+      "/manifest.webmanifest",
+      "/sw.js",
+      "/offline/en.html",
+    ]) {
       const res = await fetch(`${site.url}${p}`);
       bodies.push([p, await res.text()]);
     }
     const answer = await post(site, "/newsletter", { email: "not-an-address" });
     bodies.push(["POST /newsletter", await answer.text()]);
     expect(bodies.find(([p]) => p === "/")![1]).toContain("public-site-key-e2e");
-    for (const [p, body] of bodies) for (const secret of SECRET_VALUES) expect(body.includes(secret), `${secret} in ${p}`).toBe(false);
+    for (const [p, body] of bodies)
+      for (const secret of SECRET_VALUES) expect(body.includes(secret), `${secret} in ${p}`).toBe(false);
   });
 
   it("finds none in any file of the built client", () => {
@@ -134,8 +172,19 @@ describe.runIf(ready)("with no integration keys", () => {
   });
 
   it("serves the manifest, the icons, the worker and the offline pages", async () => {
-    const manifest = await (await fetch(`${site.url}/manifest.webmanifest`)).json() as { name: string; short_name: string; theme_color: string; background_color: string; icons: { src: string; sizes: string }[] };
-    expect(manifest).toMatchObject({ name: "FC – Contemporary porcelain objects", short_name: "FC", theme_color: "#A8874A", background_color: "#FBFAF7" });
+    const manifest = (await (await fetch(`${site.url}/manifest.webmanifest`)).json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: "FC – Contemporary porcelain objects",
+      short_name: "FC",
+      theme_color: "#A8874A",
+      background_color: "#FBFAF7",
+    });
     for (const icon of manifest.icons) {
       const res = await fetch(`${site.url}${icon.src}`);
       expect(res.headers.get("content-type"), icon.src).toBe("image/png");
@@ -146,7 +195,8 @@ describe.runIf(ready)("with no integration keys", () => {
     expect(worker.status).toBe(200);
     const code = await worker.text();
     // Every chunk of the build is precached, React Router's manifest chunk included.
-    for (const asset of readdirSync("build/client/assets").filter((f) => /\.(js|css)$/.test(f))) expect(code, asset).toContain(`assets/${asset}`);
+    for (const asset of readdirSync("build/client/assets").filter((f) => /\.(js|css)$/.test(f)))
+      expect(code, asset).toContain(`assets/${asset}`);
     expect(code).toMatch(/assets\/manifest-[\w]+\.js/);
     expect(code).toContain("offline/it.html");
     expect(await (await fetch(`${site.url}/offline/it.html`)).text()).toContain("Sei offline");
@@ -160,7 +210,13 @@ describe.runIf(ready)("forms without JavaScript", () => {
   beforeAll(async () => {
     newsletter = await startFakeNewsletter({ apiKey: "k-nojs", listId: "L9" });
     wordpress = await startFakeWordPressWithCf7(55);
-    site = await startSite({ WP_URL: wordpress.url, NEWSLETTER_API_URL: newsletter.apiUrl, NEWSLETTER_API_KEY: "k-nojs", NEWSLETTER_LIST_ID: "L9", CONTACT_FORM_ID: "55" });
+    site = await startSite({
+      WP_URL: wordpress.url,
+      NEWSLETTER_API_URL: newsletter.apiUrl,
+      NEWSLETTER_API_KEY: "k-nojs",
+      NEWSLETTER_LIST_ID: "L9",
+      CONTACT_FORM_ID: "55",
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -205,10 +261,20 @@ describe.runIf(ready)("forms without JavaScript", () => {
   it("sends a contact message with an attached product to Contact Form 7", async () => {
     const products = await (await fetch(`${site.url}/it/prodotti`)).text();
     const id = /href="\/it\/prodotti\/(\d+)"/.exec(products)![1]!;
-    const english = /hrefLang="en" href="[^"]*\/products\/(\d+)"/i.exec(await (await fetch(`${site.url}/it/prodotti/${id}`)).text())?.[1] ?? id;
+    const english =
+      /hrefLang="en" href="[^"]*\/products\/(\d+)"/i.exec(
+        await (await fetch(`${site.url}/it/prodotti/${id}`)).text(),
+      )?.[1] ?? id;
     const page = await (await fetch(`${site.url}/it/contatti?product=${english}`)).text();
     expect(page).toMatch(new RegExp(`name="product"[^>]*value="${english}"`));
-    const res = await post(site, `/it/contatti?product=${english}`, { name: "Ada", email: "ada@example.com", company: "", message: "Disponibile in bianco?", consent: "1", product: english });
+    const res = await post(site, `/it/contatti?product=${english}`, {
+      name: "Ada",
+      email: "ada@example.com",
+      company: "",
+      message: "Disponibile in bianco?",
+      consent: "1",
+      product: english,
+    });
     expect(res.status).toBe(200);
     expect(await res.text()).toContain("Grazie, il tuo messaggio è stato inviato.");
     const sent = wordpress.submissions.at(-1)!;
@@ -217,12 +283,17 @@ describe.runIf(ready)("forms without JavaScript", () => {
   });
 
   // Needs server/http/page-cache.ts to key /contact on `wishlist` and `product` (runs once it does).
-  it.runIf(pageCacheKey("/contact", new URLSearchParams("product=1")) !== "/contact")("never shows one visitor's attachments to another", async () => {
-    const products = await (await fetch(`${site.url}/products`)).text();
-    const id = /href="\/products\/(\d+)"/.exec(products)![1]!;
-    expect(await (await fetch(`${site.url}/contact?product=${id}`)).text()).toMatch(new RegExp(`name="product"[^>]*value="${id}"`));
-    expect(await (await fetch(`${site.url}/contact`)).text()).not.toContain('name="product"');
-  });
+  it.runIf(pageCacheKey("/contact", new URLSearchParams("product=1")) !== "/contact")(
+    "never shows one visitor's attachments to another",
+    async () => {
+      const products = await (await fetch(`${site.url}/products`)).text();
+      const id = /href="\/products\/(\d+)"/.exec(products)![1]!;
+      expect(await (await fetch(`${site.url}/contact?product=${id}`)).text()).toMatch(
+        new RegExp(`name="product"[^>]*value="${id}"`),
+      );
+      expect(await (await fetch(`${site.url}/contact`)).text()).not.toContain('name="product"');
+    },
+  );
 
   // Last in this group: it spends the newsletter's attempts for this address.
   it("tells a visitor over the form's rate limit when to come back, in the page and in Retry-After", async () => {
@@ -235,6 +306,8 @@ describe.runIf(ready)("forms without JavaScript", () => {
     const seconds = Number(res!.headers.get("retry-after"));
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(600);
-    expect(await res!.text()).toMatch(/You have sent this form several times in a short while\. Please try again in \d+ minutes?\./);
+    expect(await res!.text()).toMatch(
+      /You have sent this form several times in a short while\. Please try again in \d+ minutes?\./,
+    );
   });
 });

@@ -29,13 +29,24 @@ let newsletter: FakeNewsletter;
 let wordpress: FakeContactForm7;
 
 type Layer = Record<string, unknown>[];
-const pageViews = (page: Page) => page.evaluate(() => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter((e) => (e as { event?: string }).event === "page_view") as Layer);
+const pageViews = (page: Page) =>
+  page.evaluate(
+    () =>
+      ((window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []).filter(
+        (e) => (e as { event?: string }).event === "page_view",
+      ) as Layer,
+  );
 const gtmScriptRequests = () => gtm.requests.filter((r) => r.startsWith("/gtm.js")).length;
 
 async function rejectedContext(): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   // A visitor who said no before: no banner in the way, no tags.
-  await context.addInitScript(() => localStorage.setItem("fc:consent", JSON.stringify({ analytics: false, marketing: false, at: new Date().toISOString(), v: 1 })));
+  await context.addInitScript(() =>
+    localStorage.setItem(
+      "fc:consent",
+      JSON.stringify({ analytics: false, marketing: false, at: new Date().toISOString(), v: 1 }),
+    ),
+  );
   return context;
 }
 
@@ -83,10 +94,15 @@ describe.runIf(ready)("integrations in a real browser", () => {
     expect(await page.locator("link[href*='gtm.js'], script[src*='gtm.js']").count()).toBe(0);
     expect(await pageViews(page)).toEqual([]);
     // Consent Mode defaults were set before anything else.
-    expect(await page.evaluate(() => [...((window as unknown as { dataLayer: IArguments[] }).dataLayer[0] ?? [])])).toEqual(["consent", "default", expect.objectContaining({ analytics_storage: "denied", ad_storage: "denied" })]);
+    expect(
+      await page.evaluate(() => [...((window as unknown as { dataLayer: IArguments[] }).dataLayer[0] ?? [])]),
+    ).toEqual(["consent", "default", expect.objectContaining({ analytics_storage: "denied", ad_storage: "denied" })]);
     // Labelled, focused when nothing else is, with the policies of the page's language.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Your privacy");
-    expect(await banner.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual(["https://www.iubenda.com/privacy-policy/11111111", "https://www.iubenda.com/privacy-policy/11111111/cookie-policy"]);
+    expect(await banner.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "https://www.iubenda.com/privacy-policy/11111111",
+      "https://www.iubenda.com/privacy-policy/11111111/cookie-policy",
+    ]);
     expect(await banner.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(51, 51, 51)");
     await screenshot(page, "consent-banner-en");
 
@@ -94,18 +110,45 @@ describe.runIf(ready)("integrations in a real browser", () => {
     await banner.waitFor({ state: "detached" });
     await page.waitForFunction(() => (window as unknown as { __fakeTagManager?: number }).__fakeTagManager === 1);
     expect(gtm.requests.at(-1)).toBe("/gtm.js?id=GTM-E2E1");
-    await page.waitForFunction(() => ((window as unknown as { dataLayer: { event?: string }[] }).dataLayer).some((e) => e.event === "page_view"));
-    expect(await pageViews(page)).toEqual([{ event: "page_view", send_to: MEASUREMENT_ID, page_location: `${site.url}/`, page_path: "/", page_title: await page.title(), language: "en" }]);
-    const consentUpdate = await page.evaluate(() => ((window as unknown as { dataLayer: unknown[] }).dataLayer).map((e) => (Object.prototype.toString.call(e) === "[object Arguments]" ? [...(e as IArguments)] : e)).find((e) => Array.isArray(e) && e[1] === "update"));
-    expect(consentUpdate).toEqual(["consent", "update", { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" }]);
+    await page.waitForFunction(() =>
+      (window as unknown as { dataLayer: { event?: string }[] }).dataLayer.some((e) => e.event === "page_view"),
+    );
+    expect(await pageViews(page)).toEqual([
+      {
+        event: "page_view",
+        send_to: MEASUREMENT_ID,
+        page_location: `${site.url}/`,
+        page_path: "/",
+        page_title: await page.title(),
+        language: "en",
+      },
+    ]);
+    const consentUpdate = await page.evaluate(() =>
+      (window as unknown as { dataLayer: unknown[] }).dataLayer
+        .map((e) => (Object.prototype.toString.call(e) === "[object Arguments]" ? [...(e as IArguments)] : e))
+        .find((e) => Array.isArray(e) && e[1] === "update"),
+    );
+    expect(consentUpdate).toEqual([
+      "consent",
+      "update",
+      { analytics_storage: "granted", ad_storage: "granted", ad_user_data: "granted", ad_personalization: "granted" },
+    ]);
 
     // Client-side navigations: one page view each, with the new page's title.
     await page.click("header nav#main-menu a[href='/collections']");
     await page.waitForURL(`${site.url}/collections`);
-    await page.waitForFunction(() => ((window as unknown as { dataLayer: { event?: string; page_path?: string }[] }).dataLayer).some((e) => e.event === "page_view" && e.page_path === "/collections"));
+    await page.waitForFunction(() =>
+      (window as unknown as { dataLayer: { event?: string; page_path?: string }[] }).dataLayer.some(
+        (e) => e.event === "page_view" && e.page_path === "/collections",
+      ),
+    );
     await page.click("header nav#main-menu a[href='/products']");
     await page.waitForURL(`${site.url}/products`);
-    await page.waitForFunction(() => ((window as unknown as { dataLayer: { event?: string; page_path?: string }[] }).dataLayer).some((e) => e.event === "page_view" && e.page_path === "/products"));
+    await page.waitForFunction(() =>
+      (window as unknown as { dataLayer: { event?: string; page_path?: string }[] }).dataLayer.some(
+        (e) => e.event === "page_view" && e.page_path === "/products",
+      ),
+    );
     const views = await pageViews(page);
     expect(views.map((v) => [v.page_path, v.page_title, v.send_to])).toEqual([
       ["/", views[0]!.page_title, MEASUREMENT_ID],
@@ -130,7 +173,9 @@ describe.runIf(ready)("integrations in a real browser", () => {
     await page.goto(`${site.url}/it/prodotti`, { waitUntil: "networkidle" });
     const banner = page.getByRole("dialog", { name: "La tua privacy" });
     await banner.waitFor();
-    expect(await banner.locator("a").first().getAttribute("href")).toBe("https://www.iubenda.com/privacy-policy/22222222");
+    expect(await banner.locator("a").first().getAttribute("href")).toBe(
+      "https://www.iubenda.com/privacy-policy/22222222",
+    );
     // Keyboard only: Tab reaches the choices, Customise shows the purposes.
     await banner.getByRole("button", { name: "Personalizza" }).focus();
     await page.keyboard.press("Enter");
@@ -229,7 +274,9 @@ describe.runIf(ready)("integrations in a real browser", () => {
     const page = await context.newPage();
     const watch = watchPage(page);
     await page.goto(`${site.url}/products`, { waitUntil: "networkidle" });
-    const ids = await page.$$eval("main a[href^='/products/']", (links) => [...new Set(links.map((a) => a.getAttribute("href")!.split("/")[2]!))].slice(0, 2));
+    const ids = await page.$$eval("main a[href^='/products/']", (links) =>
+      [...new Set(links.map((a) => a.getAttribute("href")!.split("/")[2]!))].slice(0, 2),
+    );
     await page.goto(`${site.url}/contact?wishlist=${ids.join(",")}`, { waitUntil: "networkidle" });
     const form = page.locator(".contact-form form");
     const attached = form.locator(".form__products input[name=product]");
@@ -285,7 +332,8 @@ describe.runIf(ready)("integrations in a real browser", () => {
       await page.goto(`${proxy.url}/`, { waitUntil: "networkidle" });
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+        if (!navigator.serviceWorker.controller)
+          await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
       });
       proxy.swSuffix = "// deployment 2";
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
@@ -298,7 +346,11 @@ describe.runIf(ready)("integrations in a real browser", () => {
       await page.waitForLoadState("networkidle");
       const state = await page.evaluate(async () => {
         const registration = (await navigator.serviceWorker.getRegistration())!;
-        return { waiting: !!registration.waiting, controlled: !!navigator.serviceWorker.controller, notice: document.querySelector(".site-status")?.textContent ?? "" };
+        return {
+          waiting: !!registration.waiting,
+          controlled: !!navigator.serviceWorker.controller,
+          notice: document.querySelector(".site-status")?.textContent ?? "",
+        };
       });
       expect(state).toEqual({ waiting: false, controlled: true, notice: "" });
       expect(await page.locator("main h1").textContent()).toBe("Collections");
@@ -315,9 +367,11 @@ describe.runIf(ready)("integrations in a real browser", () => {
     await page.goto(`${site.url}/`, { waitUntil: "networkidle" });
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
+      if (!navigator.serviceWorker.controller)
+        await new Promise((r) => navigator.serviceWorker.addEventListener("controllerchange", r, { once: true }));
     });
-    for (const path of ["/products", "/it/collezioni"]) await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
+    for (const path of ["/products", "/it/collezioni"])
+      await page.goto(`${site.url}${path}`, { waitUntil: "networkidle" });
     const englishTitle = await page.goto(`${site.url}/products`, { waitUntil: "networkidle" }).then(() => page.title());
 
     await site.stop();

@@ -24,9 +24,14 @@ let browser: Browser;
 const errors: string[] = [];
 
 /** A published item of the demo catalogue and its Italian twin. */
-function pair<T extends PostRecord | TermRecord>(type: "products" | "product_categories" | "product_colors" | "collections", pick: (item: T) => boolean = () => true): { en: T; it: T } {
+function pair<T extends PostRecord | TermRecord>(
+  type: "products" | "product_categories" | "product_colors" | "collections",
+  pick: (item: T) => boolean = () => true,
+): { en: T; it: T } {
   const items = wp.catalogue.list(type, { lang: "en" }) as T[];
-  const first = items.find((item) => (!("status" in item) || item.status === "publish") && item.translations.it !== undefined && pick(item))!;
+  const first = items.find(
+    (item) => (!("status" in item) || item.status === "publish") && item.translations.it !== undefined && pick(item),
+  )!;
   return { en: first, it: wp.catalogue.get(type, first.translations.it!) as T };
 }
 
@@ -48,7 +53,8 @@ async function redirectStatuses(res: Response | null): Promise<number[]> {
   return statuses;
 }
 
-const descriptions = (page: Page) => page.$$eval('meta[name="description"]', (metas) => metas.map((m) => m.getAttribute("content")));
+const descriptions = (page: Page) =>
+  page.$$eval('meta[name="description"]', (metas) => metas.map((m) => m.getAttribute("content")));
 
 describe.runIf(ready)("URLs in a real browser", () => {
   beforeAll(async () => {
@@ -96,7 +102,9 @@ describe.runIf(ready)("URLs in a real browser", () => {
 
   it("keeps the query on the root's language redirect", async () => {
     const page = await newPage({ extraHTTPHeaders: { "Accept-Language": "it-IT,it;q=0.9" } });
-    const res = await page.goto(`${site.url}/?utm_source=newsletter&utm_campaign=autunno`, { waitUntil: "networkidle" });
+    const res = await page.goto(`${site.url}/?utm_source=newsletter&utm_campaign=autunno`, {
+      waitUntil: "networkidle",
+    });
     expect(await redirectStatuses(res)).toEqual([302]);
     expect(page.url()).toBe(`${site.url}/it?utm_source=newsletter&utm_campaign=autunno`);
     expect(await page.getAttribute("html", "lang")).toBe("it");
@@ -107,12 +115,19 @@ describe.runIf(ready)("URLs in a real browser", () => {
     const page = await newPage();
     const category = pair<TermRecord>("product_categories", (c) => wp.catalogue.termCount(c) > 0);
     const colour = pair<TermRecord>("product_colors");
-    await page.goto(`${site.url}/products?category=${category.en.slug}&colour=${colour.en.slug}&sort=name&q=a`, { waitUntil: "networkidle" });
+    await page.goto(`${site.url}/products?category=${category.en.slug}&colour=${colour.en.slug}&sort=name&q=a`, {
+      waitUntil: "networkidle",
+    });
     await page.click(".language-switcher a[hreflang=it]");
     await page.waitForURL(/\/it\/prodotti\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe("/it/prodotti");
-    expect(Object.fromEntries(url.searchParams)).toEqual({ category: category.it.slug, colour: colour.it.slug, sort: "name", q: "a" });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      category: category.it.slug,
+      colour: colour.it.slug,
+      sort: "name",
+      q: "a",
+    });
     await page.waitForFunction(() => document.documentElement.lang === "it");
     expect(await page.inputValue("#filter-category")).toBe(category.it.slug);
     expect(await page.isChecked(`input[name=colour][value="${colour.it.slug}"]`)).toBe(true);
@@ -150,7 +165,10 @@ describe.runIf(ready)("URLs in a real browser", () => {
     const cases: [string, string][] = [
       ["/IT/Prodotti?utm_source=x&sort=name", "/it/prodotti?utm_source=x&sort=name"],
       ["/Products", "/products"],
-      [`/It/CATEGORIE/${category.it.slug}/Prodotti/${product.it.id}`, `/it/categorie/${category.it.slug}/prodotti/${product.it.id}`],
+      [
+        `/It/CATEGORIE/${category.it.slug}/Prodotti/${product.it.id}`,
+        `/it/categorie/${category.it.slug}/prodotti/${product.it.id}`,
+      ],
       ["/%70roducts?page=2", "/products?page=2"],
     ];
     for (const [from, to] of cases) {
@@ -164,8 +182,12 @@ describe.runIf(ready)("URLs in a real browser", () => {
     }
     // The same on a client-side navigation (React Router's data request is redirected too).
     await page.goto(`${site.url}/it`, { waitUntil: "networkidle" });
-    await page.evaluate(() => (window as unknown as { __marker: number }).__marker = 1);
-    await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/IT/Collezioni?sort=x"));
+    await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = 1));
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+      ).__reactRouterDataRouter.navigate("/IT/Collezioni?sort=x"),
+    );
     await page.waitForURL(`${site.url}/it/collezioni?sort=x`);
     await page.waitForFunction(() => document.documentElement.lang === "it");
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(1);
@@ -185,7 +207,11 @@ describe.runIf(ready)("URLs in a real browser", () => {
       "/IT/Prodotti",
     ];
     // Headers a proxy might pass on never shape the target either.
-    const headers = { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https", Forwarded: "host=evil.example" };
+    const headers = {
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+      Forwarded: "host=evil.example",
+    };
     for (const path of hostile) {
       const res = await fetch(site.url + path, { redirect: "manual", headers });
       expect(res.status, path).toBeLessThan(500);

@@ -44,7 +44,9 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     // An editor's link from the English about page to the Italian collections (before the site
     // has cached the page).
     const about = wp.catalogue.postsOf("pages").find((p) => p.slug === "about")!;
-    wp.catalogue.update("pages", about.id, { content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p><p><a href="/#newest">The newest pieces</a></p>` });
+    wp.catalogue.update("pages", about.id, {
+      content: `${about.content}<p><a href="/it/collezioni">Le collezioni in italiano</a></p><p><a href="/#newest">The newest pieces</a></p>`,
+    });
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
   });
@@ -80,10 +82,15 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
         await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
         await page.click("main a[href='/it/collezioni']");
         await page.waitForURL(`${site.url}/it/collezioni`);
-        await page.waitForFunction(() => document.documentElement.lang === "it" && document.querySelector("main h1")?.textContent === "Collezioni");
+        await page.waitForFunction(
+          () =>
+            document.documentElement.lang === "it" && document.querySelector("main h1")?.textContent === "Collezioni",
+        );
         expect(await showsRouterErrorScreen(page)).toBe(false);
         // A client-side move, not a new document: the one link component handles content links.
-        expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+        expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(
+          true,
+        );
         expect(watch.errors).toEqual([]);
         await context.close();
       }
@@ -97,11 +104,17 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       // becomes an expression that throws): the error page fails in the browser only.
       await context.route(/\/assets\/ErrorPage-[\w-]+\.js$/, async (route) => {
         const response = await route.fetch();
-        const body = (await response.text()).replace(/([`"'])error-page__status\1/g, '(()=>{throw new Error("forced failure in the error page")})()');
+        const body = (await response.text()).replace(
+          /([`"'])error-page__status\1/g,
+          '(()=>{throw new Error("forced failure in the error page")})()',
+        );
         await route.fulfill({ response, body });
       });
       for (const [path, text] of [
-        ["/it/pagina-che-non-esiste", { message: "Si è verificato un errore durante la visualizzazione della pagina di errore", home: "/it" }],
+        [
+          "/it/pagina-che-non-esiste",
+          { message: "Si è verificato un errore durante la visualizzazione della pagina di errore", home: "/it" },
+        ],
         ["/no-such-page", { message: "An error occurred while showing the error page", home: "/" }],
       ] as const) {
         const page = await context.newPage();
@@ -192,7 +205,9 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     async function restingScroll(page: Page): Promise<number> {
       let last = -1;
       for (;;) {
-        const y = await page.evaluate(() => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(window.scrollY), 100))));
+        const y = await page.evaluate(
+          () => new Promise<number>((r) => requestAnimationFrame(() => setTimeout(() => r(window.scrollY), 100))),
+        );
         if (y === last) return y;
         last = y;
       }
@@ -270,12 +285,22 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
   describe("no dead clicks before hydration", () => {
     /** A phone-class device: 4x CPU slowdown, 1.6 Mbps down, 750 kbps up, 150 ms round trip. */
     async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
+      const context = await newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      });
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
       await cdp.send("Network.enable");
-      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+      await cdp.send("Network.emulateNetworkConditions", {
+        offline: false,
+        latency: 150,
+        downloadThroughput: (1.6 * 1024 * 1024) / 8,
+        uploadThroughput: (750 * 1024) / 8,
+      });
       return { context, page };
     }
 
@@ -300,7 +325,9 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await page.waitForURL(`${site.url}/products`);
       await page.waitForSelector("dialog.product-dialog", { state: "detached" });
       await page.waitForFunction((n) => document.querySelector(".wishlist-link__count")?.textContent === n, "1");
-      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("fc:wishlist") ?? "{}") as { state?: { ids?: number[] } });
+      const stored = await page.evaluate(
+        () => JSON.parse(localStorage.getItem("fc:wishlist") ?? "{}") as { state?: { ids?: number[] } },
+      );
       expect(stored.state?.ids).toEqual([Number(id)]);
 
       await page.goto(`${site.url}/about`, { waitUntil: "commit" });
@@ -318,7 +345,10 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
         const links = [...document.querySelectorAll<HTMLAnchorElement>("#main-menu > ul > li > a")];
         const last = links[links.length - 1]!;
         const r = last.getBoundingClientRect();
-        return r.bottom <= window.innerHeight && document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("a") === last;
+        return (
+          r.bottom <= window.innerHeight &&
+          document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.closest("a") === last
+        );
       });
       expect(lastItemOnTop).toBe(true);
       await screenshot(page, "journey-phone-menu-opened-early");
@@ -330,14 +360,32 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
   describe("prefetch", () => {
     /** The pages the document has prefetched so far (React Router's data prefetch links). */
     async function prefetchedPages(page: Page): Promise<string[]> {
-      const hrefs = await page.$$eval('link[rel="prefetch"][as="fetch"]', (links) => links.map((l) => l.getAttribute("href") ?? ""));
-      return [...new Set(hrefs.map((h) => h.split("?")[0]!.replace(/\/_\.data$/, "/").replace(/\.data$/, "")))].sort();
+      const hrefs = await page.$$eval('link[rel="prefetch"][as="fetch"]', (links) =>
+        links.map((l) => l.getAttribute("href") ?? ""),
+      );
+      return [
+        ...new Set(
+          hrefs.map((h) =>
+            h
+              .split("?")[0]!
+              .replace(/\/_\.data$/, "/")
+              .replace(/\.data$/, ""),
+          ),
+        ),
+      ].sort();
     }
 
     async function waitForPrefetched(page: Page, paths: string[]): Promise<void> {
       await page.waitForFunction(
         (wanted) => {
-          const have = new Set([...document.querySelectorAll('link[rel="prefetch"][as="fetch"]')].map((l) => (l.getAttribute("href") ?? "").split("?")[0]!.replace(/\/_\.data$/, "/").replace(/\.data$/, "")));
+          const have = new Set(
+            [...document.querySelectorAll('link[rel="prefetch"][as="fetch"]')].map((l) =>
+              (l.getAttribute("href") ?? "")
+                .split("?")[0]!
+                .replace(/\/_\.data$/, "/")
+                .replace(/\.data$/, ""),
+            ),
+          );
           return wanted.every((p) => have.has(p));
         },
         paths,
@@ -364,7 +412,9 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       await open(page, `/products/${id}`);
       const category = await page.getAttribute("dialog .product-detail a[href^='/categories/']", "href");
       await waitForPrefetched(page, [category!]);
-      const related = await page.$$eval("dialog .product-detail__related a.product-card__link", (links) => links.map((a) => a.getAttribute("href")!));
+      const related = await page.$$eval("dialog .product-detail__related a.product-card__link", (links) =>
+        links.map((a) => a.getAttribute("href")!),
+      );
       expect(related.length).toBeGreaterThan(0);
       await page.locator("dialog .product-detail__related").scrollIntoViewIfNeeded();
       await waitForPrefetched(page, related);
@@ -381,7 +431,10 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     it("prefetches nothing when the visitor saves data", async () => {
       const context = await newContext();
       await context.addInitScript(() => {
-        Object.defineProperty(Navigator.prototype, "connection", { configurable: true, get: () => ({ saveData: true, effectiveType: "4g" }) });
+        Object.defineProperty(Navigator.prototype, "connection", {
+          configurable: true,
+          get: () => ({ saveData: true, effectiveType: "4g" }),
+        });
       });
       const page = await context.newPage();
       const watch = watchPage(page);
@@ -403,7 +456,9 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
   describe("phone hero", () => {
     it("keeps the hero's object in frame on a 390-pixel phone", async () => {
       const media = wp.catalogue.postsOf("media").find((m) => m.slug === "fc-home-hero")!;
-      const json = (await (await fetch(`${wp.url}/wp-json/wp/v2/media/${media.id}`)).json()) as { media_details: { focal_point?: { x: number; y: number } } };
+      const json = (await (await fetch(`${wp.url}/wp-json/wp/v2/media/${media.id}`)).json()) as {
+        media_details: { focal_point?: { x: number; y: number } };
+      };
       const focal = json.media_details.focal_point!;
       expect(focal.x).toBeGreaterThan(0.55); // the demo's object stands right of centre
 
@@ -417,15 +472,26 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
       const frame = await page.evaluate(() => {
         const img = document.querySelector(".hero__media img") as HTMLImageElement;
         const box = img.getBoundingClientRect();
-        const [px, py] = getComputedStyle(img).objectPosition.split(" ").map((v) => parseFloat(v) / 100);
-        return { width: box.width, height: box.height, imageWidth: Number(img.getAttribute("width")), imageHeight: Number(img.getAttribute("height")), px: px!, py: py! };
+        const [px, py] = getComputedStyle(img)
+          .objectPosition.split(" ")
+          .map((v) => parseFloat(v) / 100);
+        return {
+          width: box.width,
+          height: box.height,
+          imageWidth: Number(img.getAttribute("width")),
+          imageHeight: Number(img.getAttribute("height")),
+          px: px!,
+          py: py!,
+        };
       });
       const scale = Math.max(frame.width / frame.imageWidth, frame.height / frame.imageHeight);
       const shownWidth = frame.imageWidth * scale;
       const shownHeight = frame.imageHeight * scale;
       const x = (frame.width - shownWidth) * frame.px + focal.x * shownWidth;
       const y = (frame.height - shownHeight) * frame.py + focal.y * shownHeight;
-      console.log(`FIGURE hero_focal_in_frame_390: x ${(x / frame.width).toFixed(2)}, y ${(y / frame.height).toFixed(2)} (0..1 is in frame)`);
+      console.log(
+        `FIGURE hero_focal_in_frame_390: x ${(x / frame.width).toFixed(2)}, y ${(y / frame.height).toFixed(2)} (0..1 is in frame)`,
+      );
       expect(x / frame.width).toBeGreaterThan(0.2);
       expect(x / frame.width).toBeLessThan(0.8);
       expect(y / frame.height).toBeGreaterThan(0.2);

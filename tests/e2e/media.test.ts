@@ -22,14 +22,18 @@ describe.runIf(ready)("images in Chromium", () => {
     await stopAll(browser, site);
   });
 
-  for (const [name, viewport, dpr] of [["a phone, DPR 3", { width: 390, height: 844 }, 3], ["a desktop, DPR 2", { width: 1440, height: 900 }, 2]] as const) {
+  for (const [name, viewport, dpr] of [
+    ["a phone, DPR 3", { width: 390, height: 844 }, 3],
+    ["a desktop, DPR 2", { width: 1440, height: 900 }, 2],
+  ] as const) {
     it(`lists the site's widths in srcset and gets AVIF at the width the slot needs on ${name}`, async () => {
       const context = await browser.newContext({ viewport, deviceScaleFactor: dpr });
       const page = await context.newPage();
       const { errors } = watchPage(page);
       const images: { url: string; type: string; status: number }[] = [];
       page.on("response", async (res) => {
-        if (new URL(res.url()).pathname.startsWith("/media/")) images.push({ url: res.url(), type: res.headers()["content-type"] ?? "", status: res.status() });
+        if (new URL(res.url()).pathname.startsWith("/media/"))
+          images.push({ url: res.url(), type: res.headers()["content-type"] ?? "", status: res.status() });
       });
       await page.goto(`${site.url}/products`, { waitUntil: "load" });
       const first = page.locator("img[srcset]").first();
@@ -55,7 +59,8 @@ describe.runIf(ready)("images in Chromium", () => {
       expect(widths.length).toBeGreaterThan(3);
       for (const w of widths) expect(RENDITION_WIDTHS as readonly number[]).toContain(w);
       expect([...widths].sort((a, b) => a - b)).toEqual(widths);
-      for (const [url, w] of candidates) expect(url).toMatch(new RegExp(`^/media/\\d{4}/\\d{2}/[\\w.-]+\\.\\w+\\?w=${w.replace(/w$/, "")}$`));
+      for (const [url, w] of candidates)
+        expect(url).toMatch(new RegExp(`^/media/\\d{4}/\\d{2}/[\\w.-]+\\.\\w+\\?w=${w.replace(/w$/, "")}$`));
       // The browser's pick: at least the slot's width in device pixels when the list has one, and it came as AVIF.
       const picked = Number(new URL(shown.current).searchParams.get("w"));
       const needed = shown.slot * dpr;

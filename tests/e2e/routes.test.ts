@@ -14,12 +14,44 @@ let browser: Browser;
 const violations: string[] = [];
 
 const STATIC = {
-  en: ["/", "/about", "/categories", "/collections", "/contact", "/exclusives", "/funding", "/manufacture", "/newsletter", "/products", "/projects", "/prove", "/wishlist"],
-  it: ["/it", "/it/about", "/it/categorie", "/it/collezioni", "/it/contatti", "/it/esclusivi", "/it/finanziamenti", "/it/manifattura", "/it/newsletter", "/it/prodotti", "/it/progetti", "/it/prove", "/it/wishlist"],
+  en: [
+    "/",
+    "/about",
+    "/categories",
+    "/collections",
+    "/contact",
+    "/exclusives",
+    "/funding",
+    "/manufacture",
+    "/newsletter",
+    "/products",
+    "/projects",
+    "/prove",
+    "/wishlist",
+  ],
+  it: [
+    "/it",
+    "/it/about",
+    "/it/categorie",
+    "/it/collezioni",
+    "/it/contatti",
+    "/it/esclusivi",
+    "/it/finanziamenti",
+    "/it/manifattura",
+    "/it/newsletter",
+    "/it/prodotti",
+    "/it/progetti",
+    "/it/prove",
+    "/it/wishlist",
+  ],
 };
 
 async function firstHref(page: Page, prefix: string): Promise<string> {
-  const href = await page.$$eval("main a[href]", (links, p) => links.map((a) => a.getAttribute("href")!).find((h) => h.startsWith(p) && h !== p), prefix);
+  const href = await page.$$eval(
+    "main a[href]",
+    (links, p) => links.map((a) => a.getAttribute("href")!).find((h) => h.startsWith(p) && h !== p),
+    prefix,
+  );
   if (!href) throw new Error(`no link starting with ${prefix} on ${page.url()}`);
   return href.split("?")[0]!;
 }
@@ -55,7 +87,24 @@ describe.runIf(ready)("every route in a real browser", () => {
     it(`opens the detail routes in ${lang}`, async () => {
       const page = await browser.newPage();
       const watch = watchPage(page);
-      const w = lang === "en" ? { products: "products", categories: "categories", collections: "collections", exclusives: "exclusives", projects: "projects", p: "" } : { products: "prodotti", categories: "categorie", collections: "collezioni", exclusives: "esclusivi", projects: "progetti", p: "/it" };
+      const w =
+        lang === "en"
+          ? {
+              products: "products",
+              categories: "categories",
+              collections: "collections",
+              exclusives: "exclusives",
+              projects: "projects",
+              p: "",
+            }
+          : {
+              products: "prodotti",
+              categories: "categorie",
+              collections: "collezioni",
+              exclusives: "esclusivi",
+              projects: "progetti",
+              p: "/it",
+            };
       await open(page, `${w.p}/${w.products}`);
       const product = await firstHref(page, `${w.p}/${w.products}/`);
       await open(page, product);
@@ -123,9 +172,14 @@ describe.runIf(ready)("every route in a real browser", () => {
 
   it("meets the 404 in both languages, and saves screenshots for review", async () => {
     const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-    for (const [lang, base] of [["en", ""], ["it", "/it"]] as const) {
+    for (const [lang, base] of [
+      ["en", ""],
+      ["it", "/it"],
+    ] as const) {
       await open(page, `${base}/this-page-does-not-exist`, 404);
-      expect(await page.textContent("main")).toContain(lang === "en" ? "This page could not be found" : "Questa pagina non è stata trovata");
+      expect(await page.textContent("main")).toContain(
+        lang === "en" ? "This page could not be found" : "Questa pagina non è stata trovata",
+      );
       await screenshot(page, `404-${lang}`);
       await open(page, base || "/");
       await screenshot(page, `home-${lang}`);

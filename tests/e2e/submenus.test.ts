@@ -57,7 +57,11 @@ describe.runIf(ready)("submenus", () => {
     const toggle = page.locator("#main-menu .menu-tree__toggle").first();
     await toggle.tap();
     expect(await toggle.getAttribute("aria-expanded")).toBe("true");
-    await page.locator("#main-menu .menu-tree__children").first().getByRole("link", { name: "Manifattura" }).waitFor({ state: "visible" });
+    await page
+      .locator("#main-menu .menu-tree__children")
+      .first()
+      .getByRole("link", { name: "Manifattura" })
+      .waitFor({ state: "visible" });
     await screenshot(page, "submenu-phone-it");
     // The footer's nested lists (the demo's footer menu has none) are proven against WordPress's
     // answers in tests/integration/wordpress-edge-cases.test.ts.

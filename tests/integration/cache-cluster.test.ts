@@ -5,12 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Cluster } from "ioredis";
 import type { CacheEntry } from "../../server/content/cached";
-import { createCacheStack, createPolicies, createRedisClients, type CacheLogger, type CacheStack, type PurgeEvent } from "../../server/cache/index";
+import {
+  createCacheStack,
+  createPolicies,
+  createRedisClients,
+  type CacheLogger,
+  type CacheStack,
+  type PurgeEvent,
+} from "../../server/cache/index";
 import { have } from "../support/requirements";
 import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import { hasRedisServer, startRedisCluster, type RedisClusterServer } from "../support/redis-server";
 import { sleep, waitFor } from "../support/wait";
-
 
 const run = hasRedisServer() && have("redis-cli");
 
@@ -20,7 +26,7 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
   const problems: string[] = [];
   const logger: CacheLogger = {
     debug: (obj, msg) => {
-      if (/redis|purge/i.test(msg) && "err" in obj) problems.push(`${msg}: ${String((obj).err)}`);
+      if (/redis|purge/i.test(msg) && "err" in obj) problems.push(`${msg}: ${String(obj.err)}`);
     },
     info: () => undefined,
     warn: (obj, msg) => problems.push(`${msg} ${JSON.stringify(obj)}`),
@@ -38,7 +44,10 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
   async function instance() {
     // A generous command bound: the first call to each node connects and loads the scripts, and
     // this test is about slots, not latency.
-    const clients = createRedisClients({ mode: "cluster", nodes: cluster.nodes, tls: false }, { commandTimeoutMs: 500 })!;
+    const clients = createRedisClients(
+      { mode: "cluster", nodes: cluster.nodes, tls: false },
+      { commandTimeoutMs: 500 },
+    )!;
     const events: PurgeEvent[] = [];
     const stack = createCacheStack({
       policies: createPolicies({ freshSeconds: 30, staleSeconds: 60 }),
@@ -66,7 +75,9 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
       return { i, n: calls };
     };
     const keys = Array.from({ length: 40 }, (_, i) => i);
-    await Promise.all(keys.map((i) => a.stack.cached(`wp:products:${i}`, ["products", "products:list"], "long", fetch(i))));
+    await Promise.all(
+      keys.map((i) => a.stack.cached(`wp:products:${i}`, ["products", "products:list"], "long", fetch(i))),
+    );
 
     // The entries really are spread over the masters (callers do not wait for the Redis writes:
     // wait for them here, so that B below reads what A stored).
@@ -74,7 +85,8 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
     try {
       const command = raw.command as Cluster;
       await waitFor(() => command.status === "ready", 10_000, "raw cluster client");
-      const count = async () => Promise.all(command.nodes("master").map(async (node) => (await node.keys("fc:e:*")).length));
+      const count = async () =>
+        Promise.all(command.nodes("master").map(async (node) => (await node.keys("fc:e:*")).length));
       let perNode = await count();
       for (let tries = 0; perNode.reduce((x, y) => x + y, 0) < 40 && tries < 100; tries++) {
         await sleep(20);
@@ -87,7 +99,9 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
       raw.subscriber.disconnect();
     }
 
-    await Promise.all(keys.map((i) => b.stack.cached(`wp:products:${i}`, ["products", "products:list"], "long", fetch(i))));
+    await Promise.all(
+      keys.map((i) => b.stack.cached(`wp:products:${i}`, ["products", "products:list"], "long", fetch(i))),
+    );
     expect(calls).toBe(40);
 
     // Two instances racing for one new key: the lock and the waiter's entry+lock read share a slot.
@@ -96,7 +110,9 @@ describe.skipIf(!run)("CacheStack on a Redis Cluster", () => {
       await sleep(100);
       return { i: -1, n: calls };
     };
-    const raced = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).stack.cached("wp:pages:1", ["pages"], "long", slow)));
+    const raced = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).stack.cached("wp:pages:1", ["pages"], "long", slow)),
+    );
     expect(calls).toBe(41);
     expect(raced.every((x) => x.n === 41)).toBe(true);
     calls = 40;

@@ -4,7 +4,14 @@
 // missed meanwhile) and purges made during the outage reach Redis and the other instances.
 import { afterEach, describe, expect, it } from "vitest";
 import type { CacheEntry } from "../../server/content/cached";
-import { createCacheStack, createPolicies, createRedisClients, type CacheStack, type CacheStackOptions, type PurgeEvent } from "../../server/cache/index";
+import {
+  createCacheStack,
+  createPolicies,
+  createRedisClients,
+  type CacheStack,
+  type CacheStackOptions,
+  type PurgeEvent,
+} from "../../server/cache/index";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
 import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
 import { sleep, waitFor } from "../support/wait";
@@ -161,7 +168,8 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     const a = await instance(server, { redisTimeoutMs: 50 });
     const b = await instance(server, { redisTimeoutMs: 50 });
     const origin = numberedOrigin();
-    const get = (s: CacheStack, i: number) => s.cached(`wp:products:${i}`, ["products"], "long", origin.fetch(`products:${i}`));
+    const get = (s: CacheStack, i: number) =>
+      s.cached(`wp:products:${i}`, ["products"], "long", origin.fetch(`products:${i}`));
     return { server, a, b, origin, get };
   }
 
@@ -182,7 +190,10 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
       }
     };
     for (let round = 0; round < 5; round++) {
-      const answers = Array.from({ length: 10 }, (_, i) => [get(a.stack, round * 10 + i), get(b.stack, round * 10 + i)]).flat();
+      const answers = Array.from({ length: 10 }, (_, i) => [
+        get(a.stack, round * 10 + i),
+        get(b.stack, round * 10 + i),
+      ]).flat();
       hold(200); // every command above is now past its 50 ms bound, its reply waiting
       // Both instances got the same answer for each key: one origin call per key, cluster-wide.
       expectSameAnswers(await Promise.all(answers));
@@ -200,7 +211,10 @@ describe.skipIf(!run)("CacheStack when Redis fails", () => {
     const { server, a, b, origin, get } = await twoInstances();
     for (let round = 0; round < 3; round++) {
       server.pause();
-      const answers = Array.from({ length: 10 }, (_, i) => [get(a.stack, round * 10 + i), get(b.stack, round * 10 + i)]).flat();
+      const answers = Array.from({ length: 10 }, (_, i) => [
+        get(a.stack, round * 10 + i),
+        get(b.stack, round * 10 + i),
+      ]).flat();
       await sleep(80); // every read above is past its 50 ms bound
       server.resume();
       expectSameAnswers(await Promise.all(answers));

@@ -31,7 +31,6 @@ const TIMING = {
   breaker: { openMs: 200 },
 } satisfies Partial<CacheStackOptions>;
 
-
 interface Answer {
   n: number;
 }
@@ -55,8 +54,15 @@ function numberedOrigin() {
   return origin;
 }
 
-const serverError = () => new WordPressError({ code: "http_500", status: 500, message: "boom", endpoint: "wp/v2/products/:id" });
-const notFound = () => new WordPressError({ code: "rest_post_invalid_id", status: 404, message: "Invalid post ID.", endpoint: "wp/v2/products/:id" });
+const serverError = () =>
+  new WordPressError({ code: "http_500", status: 500, message: "boom", endpoint: "wp/v2/products/:id" });
+const notFound = () =>
+  new WordPressError({
+    code: "rest_post_invalid_id",
+    status: 404,
+    message: "Invalid post ID.",
+    endpoint: "wp/v2/products/:id",
+  });
 
 const run = hasRedisServer();
 
@@ -101,9 +107,17 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     });
     stack.onPurge((e) => events.push(e));
     open.push(stack);
-    await waitFor(() => stack.stats().redis === "up" && stack.stats().bus === "subscribed", 3000, "redis up and bus subscribed");
-    const get = (key: string, fetch: (e: CacheEntry) => Promise<Answer>, policy: CachePolicyName = "short", tags: string[] = ["products"]) =>
-      stack.cached(key, tags, policy, fetch);
+    await waitFor(
+      () => stack.stats().redis === "up" && stack.stats().bus === "subscribed",
+      3000,
+      "redis up and bus subscribed",
+    );
+    const get = (
+      key: string,
+      fetch: (e: CacheEntry) => Promise<Answer>,
+      policy: CachePolicyName = "short",
+      tags: string[] = ["products"],
+    ) => stack.cached(key, tags, policy, fetch);
     return { stack, get, events, states, cdn };
   }
 
@@ -115,7 +129,9 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     const { get } = await instance();
     const origin = numberedOrigin();
     origin.delayMs = 50;
-    const answers = await Promise.all(Array.from({ length: 100 }, () => get("wp:products:12", origin.fetch("products:12"))));
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => get("wp:products:12", origin.fetch("products:12"))),
+    );
     expect(origin.calls).toBe(1);
     expect(answers.every((a) => a.n === 1)).toBe(true);
   });
@@ -141,7 +157,14 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     next();
     const counted = () => {
       const c = { reads: [] as string[], lookups: [] as string[] };
-      return { c, observe: { lookup: (tier: string, result: string) => void c.lookups.push(`${tier}:${result}`), read: (answer: string) => void c.reads.push(answer), redisState: () => undefined } };
+      return {
+        c,
+        observe: {
+          lookup: (tier: string, result: string) => void c.lookups.push(`${tier}:${result}`),
+          read: (answer: string) => void c.reads.push(answer),
+          redisState: () => undefined,
+        },
+      };
     };
     const one = counted();
     const two = counted();

@@ -12,7 +12,13 @@ import { createRedisClients } from "../../server/cache/clients";
 import type { CacheLogger } from "../../server/cache/types";
 import type { Tier } from "../../server/cache/tier";
 import type { RedisConfig } from "../../server/config";
-import { hasRedisServer, startRedis, startRedisCluster, type RedisClusterServer, type RedisServer } from "../support/redis-server";
+import {
+  hasRedisServer,
+  startRedis,
+  startRedisCluster,
+  type RedisClusterServer,
+  type RedisServer,
+} from "../support/redis-server";
 import { sleep } from "../support/wait";
 
 /** A tier as the stack sees it (server/cache/tier.ts), and what ends it after the suite. */
@@ -22,7 +28,12 @@ interface Opened {
 }
 
 const policies = createPolicies({ freshSeconds: 60, staleSeconds: 600 });
-const silent: CacheLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const silent: CacheLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
 function memoryTier(): Opened {
   return { tier: new MemoryTier(8 * 1024 * 1024), close: () => undefined };
 }
@@ -63,7 +74,8 @@ function contract(name: string, open: () => Promise<Opened>) {
     afterAll(() => opened?.close());
 
     const now = Date.now();
-    const built = (key: string, tags: string[], fetchedAt = now, value: unknown = { key }) => buildRecord({ key, value, tags, policy: policies.short, fetchedAt, storedAt: fetchedAt });
+    const built = (key: string, tags: string[], fetchedAt = now, value: unknown = { key }) =>
+      buildRecord({ key, value, tags, policy: policies.short, fetchedAt, storedAt: fetchedAt });
     const put = (key: string, tags: string[], fetchedAt = now, value?: unknown) => {
       const { record, json } = built(key, tags, fetchedAt, value);
       return tier.set(record, json);
@@ -71,7 +83,12 @@ function contract(name: string, open: () => Promise<Opened>) {
 
     it("keeps an answer with its tags, and never lets an older fetch replace a newer answer", async () => {
       expect(await put("k:a", ["exclusives:3", "exclusives:list"], now, { v: "new" })).toBe(true);
-      expect(await tier.get("k:a")).toMatchObject({ key: "k:a", value: { v: "new" }, tags: ["exclusives:3", "exclusives:list"], fetchedAt: now });
+      expect(await tier.get("k:a")).toMatchObject({
+        key: "k:a",
+        value: { v: "new" },
+        tags: ["exclusives:3", "exclusives:list"],
+        fetchedAt: now,
+      });
       expect(await put("k:a", ["exclusives:3"], now - 1000, { v: "old" })).toBe(false);
       expect((await tier.get("k:a"))?.value).toEqual({ v: "new" });
       expect(await tier.get("k:missing")).toBeUndefined();

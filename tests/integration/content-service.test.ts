@@ -23,7 +23,11 @@ const calls: CacheCall[] = [];
 /** Records each call to the cache seam with the tags and policy it ends with; caches nothing. */
 const recordingCache: Cached = async (key, tags, policy, fetch) => {
   const call: CacheCall = { key, tags: [...tags], policy };
-  const value = await fetch({ tag: (...more) => call.tags.push(...more), policy: (name) => (call.policy = name), signal: new AbortController().signal });
+  const value = await fetch({
+    tag: (...more) => call.tags.push(...more),
+    policy: (name) => (call.policy = name),
+    signal: new AbortController().signal,
+  });
   calls.push({ ...call, tags: [...new Set(call.tags)] });
   return value;
 };
@@ -37,8 +41,17 @@ function published(type: "products" | "collections" | "exclusives", lang: Lang):
 }
 
 beforeAll(async () => {
-  wp = await startDemoWordPress({ port: 0, media: { cacheDir: false }, credentials: { user: "reader", password: "abcd efgh ijkl mnop" } });
-  client = createWordPressClient({ baseUrl: wp.url, user: "reader", appPassword: "abcd efgh ijkl mnop", timeoutMs: 10_000 });
+  wp = await startDemoWordPress({
+    port: 0,
+    media: { cacheDir: false },
+    credentials: { user: "reader", password: "abcd efgh ijkl mnop" },
+  });
+  client = createWordPressClient({
+    baseUrl: wp.url,
+    user: "reader",
+    appPassword: "abcd efgh ijkl mnop",
+    timeoutMs: 10_000,
+  });
   content = createContentService({ client, cached: recordingCache, config: { wpUrl: wp.url } });
 });
 
@@ -61,13 +74,17 @@ describe("products in both languages", () => {
   });
 
   it("reads a product with its joined pieces, and its translation", async () => {
-    const record = published("products", "en").find((p) => (p.meta.collection as number) > 0 && (p.meta.related as number[]).length > 0);
+    const record = published("products", "en").find(
+      (p) => (p.meta.collection as number) > 0 && (p.meta.related as number[]).length > 0,
+    );
     if (!record) throw new Error("the demo has no product in a collection with related products");
     const product = await content.getProduct(record.id, "en");
     expect(product).not.toBeNull();
     expect(product).toMatchObject({ id: record.id, slug: record.slug, lang: "en", code: record.meta.code });
     expect(product!.image?.url).toMatch(/^\/media\/\d{4}\/\d{2}\/[^?]+\.webp\?w=\d+$/);
-    expect(product!.image!.sizes.map((s) => s.width)).toEqual([...product!.image!.sizes.map((s) => s.width)].sort((a, b) => a - b));
+    expect(product!.image!.sizes.map((s) => s.width)).toEqual(
+      [...product!.image!.sizes.map((s) => s.width)].sort((a, b) => a - b),
+    );
     expect(product!.gallery.map((g) => g.id)).toEqual(record.meta.gallery);
     expect(product!.designer?.id).toBe(record.meta.designer);
     expect(product!.collection?.id).toBe(record.meta.collection);
@@ -81,7 +98,9 @@ describe("products in both languages", () => {
     expect(itId).toBe(String(record.translations.it));
     const italian = await content.getProduct(Number(itId), "it");
     expect(italian).toMatchObject({ lang: "it", translations: { en: record.id } });
-    expect(italian!.collection?.id).toBe(wp.catalogue.translation("collections", record.meta.collection as number, "it")?.id);
+    expect(italian!.collection?.id).toBe(
+      wp.catalogue.translation("collections", record.meta.collection as number, "it")?.id,
+    );
     expect(await content.translate("products", itId!, "it", "en")).toBe(String(record.id));
   });
 
@@ -107,7 +126,10 @@ describe("products in both languages", () => {
 
   it("shows wishlist products (English ids) in Italian", async () => {
     const english = published("products", "en").slice(0, 3);
-    const shown = await content.getProductsByEnglishIds(english.map((p) => p.id), "it");
+    const shown = await content.getProductsByEnglishIds(
+      english.map((p) => p.id),
+      "it",
+    );
     expect(shown.map((p) => p.id)).toEqual(english.map((p) => p.translations.it));
     expect(shown.every((p) => p.lang === "it")).toBe(true);
   });
@@ -137,7 +159,11 @@ describe("filters and sorts", () => {
         .filter((p) => p.meta[kind === "collections" ? "collection" : "exclusive"] === edition.id)
         .map((p) => p.id)
         .sort((a, b) => a - b);
-      const page = await content.listProducts({ lang: "it", [kind === "collections" ? "collection" : "exclusive"]: edition.id, perPage: 100 });
+      const page = await content.listProducts({
+        lang: "it",
+        [kind === "collections" ? "collection" : "exclusive"]: edition.id,
+        perPage: 100,
+      });
       expect(page.items.map((p) => p.id).sort((a, b) => a - b)).toEqual(expected);
       expect(page.total).toBe(expected.length);
     }
@@ -160,7 +186,9 @@ describe("filters and sorts", () => {
     const page = await content.listProducts({ lang: "en", search: word });
     expect(page.items.map((p) => p.id)).toContain(product.id);
     const hits = await content.search(word, "en");
-    expect(hits).toContainEqual(expect.objectContaining({ id: product.id, kind: "products", href: `/products/${product.id}` }));
+    expect(hits).toContainEqual(
+      expect.objectContaining({ id: product.id, kind: "products", href: `/products/${product.id}` }),
+    );
   });
 });
 
@@ -263,7 +291,9 @@ describe("cache keys and tags", () => {
     calls.length = 0;
     await content.getProduct(first.id, "en");
     const single = callsFor((k) => k === `wp:v1:products:${first.id}:_embed=true`)[0]!;
-    expect(single.tags).toEqual(expect.arrayContaining([`products:${first.id}`, "products", `media:${first.image!.id}`]));
+    expect(single.tags).toEqual(
+      expect.arrayContaining([`products:${first.id}`, "products", `media:${first.image!.id}`]),
+    );
     expect(single.tags).not.toContain("products:list");
     // Every call went through the seam with a key of its own.
     expect(calls.every((c) => c.key.startsWith("wp:v1:") && c.tags.length > 0)).toBe(true);
@@ -281,13 +311,15 @@ describe("the product index behind collections and exclusives", () => {
     // ContentService reuses the index it built from them; a purge must still show the move.
     const store = new Map<string, unknown>();
     const memo: Cached = async (key, _tags, _policy, fetch) => {
-      if (!store.has(key)) store.set(key, await fetch({ tag: () => {}, policy: () => {}, signal: new AbortController().signal }));
+      if (!store.has(key))
+        store.set(key, await fetch({ tag: () => {}, policy: () => {}, signal: new AbortController().signal }));
       return store.get(key) as never;
     };
     const cachedContent = createContentService({ client, cached: memo, config: { wpUrl: wp.url } });
     const [from, to] = published("collections", "en");
     const moved = published("products", "en").find((p) => p.meta.collection === from!.id)!;
-    const members = async (collection: number) => (await cachedContent.listProducts({ lang: "en", collection, perPage: 100 })).items.map((p) => p.id);
+    const members = async (collection: number) =>
+      (await cachedContent.listProducts({ lang: "en", collection, perPage: 100 })).items.map((p) => p.id);
     expect(await members(from!.id)).toContain(moved.id);
     expect(await members(to!.id)).not.toContain(moved.id);
     try {

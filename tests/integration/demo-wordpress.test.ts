@@ -127,7 +127,11 @@ describe("errors", () => {
 
     const draft = await rest(`wp/v2/products/${draftProduct().id}`);
     expect(draft.status).toBe(401);
-    expect(draft.body).toEqual({ code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 401 } });
+    expect(draft.body).toEqual({
+      code: "rest_forbidden",
+      message: "Sorry, you are not allowed to do that.",
+      data: { status: 401 },
+    });
 
     const term = await rest("wp/v2/product_categories/999999");
     expect(term.status).toBe(404);
@@ -179,7 +183,14 @@ describe("wuxt routes", () => {
     for (const [key, item] of items) expect(Number(key)).toBe(item.ID);
     // Key order is not menu order (a later item has a higher id): clients sort by menu_order.
     const byOrder = items.map(([, item]) => item).sort((a, b) => a.menu_order - b.menu_order);
-    expect(byOrder.map((i) => i.title)).toEqual(["Products", "Collections", "Exclusives", "Projects", "About", "Contact"]);
+    expect(byOrder.map((i) => i.title)).toEqual([
+      "Products",
+      "Collections",
+      "Exclusives",
+      "Projects",
+      "About",
+      "Contact",
+    ]);
     const about = byOrder.find((i) => i.title === "About") as Json;
     const children = Object.values(about.children as Record<string, Json>);
     expect(children.map((c) => c.level)).toEqual([2, 2, 2]);
@@ -285,10 +296,16 @@ describe("editing while the site reads", () => {
 
 describe("credentials and scale", () => {
   it("treats a Basic-auth client as logged in (403), and rejects wrong credentials (401)", async () => {
-    const locked = await startDemoWordPress({ port: 0, credentials: { user: "reader", password: "abcd efgh ijkl" }, media: { cacheDir: false } });
+    const locked = await startDemoWordPress({
+      port: 0,
+      credentials: { user: "reader", password: "abcd efgh ijkl" },
+      media: { cacheDir: false },
+    });
     try {
       const draft = locked.catalogue.list("products", { status: "draft" })[0] as PostRecord;
-      const auth = (user: string, password: string) => ({ headers: { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` } });
+      const auth = (user: string, password: string) => ({
+        headers: { Authorization: `Basic ${Buffer.from(`${user}:${password}`).toString("base64")}` },
+      });
       const ok = await fetch(`${locked.url}/wp-json/wp/v2/products/${draft.id}`, auth("reader", "abcdefghijkl"));
       expect(ok.status).toBe(403);
       expect(((await ok.json()) as Json).code).toBe("rest_forbidden");

@@ -15,7 +15,15 @@ import { clientErrorsHandler } from "../../server/http/client-error-reports";
 import { serviceWorkerHandler } from "../../server/http/service-worker";
 
 const lines: string[] = [];
-const logger = pino({ level: "info" }, new Writable({ write(chunk, _e, done) { lines.push(String(chunk)); done(); } }));
+const logger = pino(
+  { level: "info" },
+  new Writable({
+    write(chunk, _e, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  }),
+);
 const registry = new Registry();
 let server: http.Server;
 let base: string;
@@ -33,7 +41,8 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const post = (body: string, type = "application/json") => fetch(`${base}/api/client-errors`, { method: "POST", headers: { "Content-Type": type }, body });
+const post = (body: string, type = "application/json") =>
+  fetch(`${base}/api/client-errors`, { method: "POST", headers: { "Content-Type": type }, body });
 const count = async (kind: string) => {
   const metric = await registry.getSingleMetric("client_errors_total")!.get();
   return metric.values.find((v) => v.labels.kind === kind)?.value ?? 0;
@@ -46,30 +55,46 @@ describe("POST /api/client-errors", () => {
   });
 
   it("logs and counts a report, without query strings or email addresses", async () => {
-    const res = await post(JSON.stringify({
-      kind: "error",
-      message: "TypeError: x is undefined for ada@example.com",
-      page: "/products",
-      source: "http://127.0.0.1/assets/root-abc.js?token=secret",
-      line: 3,
-      column: 14,
-      stack: "TypeError: x\n    at http://127.0.0.1/contact?email=ada%40example.com#frag:1:2",
-      release: "3.0.0",
-    }));
+    const res = await post(
+      JSON.stringify({
+        kind: "error",
+        message: "TypeError: x is undefined for ada@example.com",
+        page: "/products",
+        source: "http://127.0.0.1/assets/root-abc.js?token=secret",
+        line: 3,
+        column: 14,
+        stack: "TypeError: x\n    at http://127.0.0.1/contact?email=ada%40example.com#frag:1:2",
+        release: "3.0.0",
+      }),
+    );
     expect(res.status).toBe(204);
     expect(await count("error")).toBe(1);
     const line = lines.find((l) => l.includes('"client error"'));
     expect(line).toBeDefined();
     const logged = JSON.parse(line!);
     expect(logged.level).toBe(40);
-    expect(logged.clientError).toMatchObject({ kind: "error", page: "/products", source: "http://127.0.0.1/assets/root-abc.js", line: 3, column: 14, release: "3.0.0" });
+    expect(logged.clientError).toMatchObject({
+      kind: "error",
+      page: "/products",
+      source: "http://127.0.0.1/assets/root-abc.js",
+      line: 3,
+      column: 14,
+      release: "3.0.0",
+    });
     expect(line).not.toContain("ada@example.com");
     expect(line).not.toContain("ada%40example.com");
     expect(line).not.toContain("token=secret");
   });
 
   it("accepts text/plain (sendBeacon with a string)", async () => {
-    expect((await post(JSON.stringify({ kind: "unhandledrejection", message: "boom", page: "/" }), "text/plain;charset=UTF-8")).status).toBe(204);
+    expect(
+      (
+        await post(
+          JSON.stringify({ kind: "unhandledrejection", message: "boom", page: "/" }),
+          "text/plain;charset=UTF-8",
+        )
+      ).status,
+    ).toBe(204);
     expect(await count("unhandledrejection")).toBe(1);
   });
 
@@ -82,7 +107,8 @@ describe("POST /api/client-errors", () => {
 
   it("rate-limits a visitor", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await post(JSON.stringify({ kind: "error", message: `m${i}`, page: "/" }))).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(JSON.stringify({ kind: "error", message: `m${i}`, page: "/" }))).status);
     expect(statuses.at(-1)).toBe(429);
   });
 });

@@ -45,7 +45,13 @@ describe.runIf(ready)("what list pages send the browser", () => {
     expect(Array.isArray(products) && products.length > 0, `${where}: products`).toBe(true);
     for (const card of products as Record<string, unknown>[]) {
       expect(Object.keys(card).sort(), where).toEqual(CARD_FIELDS);
-      if (card.image) expect(Object.keys(card.image).filter((k) => k !== "focal").sort(), `${where}: image`).toEqual(CARD_IMAGE_FIELDS);
+      if (card.image)
+        expect(
+          Object.keys(card.image)
+            .filter((k) => k !== "focal")
+            .sort(),
+          `${where}: image`,
+        ).toEqual(CARD_IMAGE_FIELDS);
     }
   };
 
@@ -62,8 +68,12 @@ describe.runIf(ready)("what list pages send the browser", () => {
   }
 
   it("a product page keeps what it shows (colours, its category's link), its related objects as cards", async () => {
-    const { product } = (await routeData(dataUrl(site, "/products/224", "products-product-en"))) as { product: Record<string, unknown> };
-    expect(product.colours).toEqual(expect.arrayContaining([expect.objectContaining({ name: expect.any(String), hex: expect.stringMatching(/^#/) })]));
+    const { product } = (await routeData(dataUrl(site, "/products/224", "products-product-en"))) as {
+      product: Record<string, unknown>;
+    };
+    expect(product.colours).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: expect.any(String), hex: expect.stringMatching(/^#/) })]),
+    );
     expect(product.categories).toEqual(expect.arrayContaining([expect.objectContaining({ slug: expect.any(String) })]));
     expectCards(product.related, "related");
   });

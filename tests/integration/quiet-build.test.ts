@@ -11,7 +11,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** What a build does not read (and what would only make the copy slow). */
-const NOT_COPIED = new Set([".git", "node_modules", "build", ".cache", ".react-router", "tests", "wordpress", "helm", "docker", "docs", "bench", "test-results", "dist"]);
+const NOT_COPIED = new Set([
+  ".git",
+  "node_modules",
+  "build",
+  ".cache",
+  ".react-router",
+  "tests",
+  "wordpress",
+  "helm",
+  "docker",
+  "docs",
+  "bench",
+  "test-results",
+  "dist",
+]);
 
 /**
  * The warning lines of a command's output. Rolldown's PLUGIN_TIMINGS is not one: a profile of how
@@ -59,7 +73,10 @@ describe("a fresh build", () => {
 
   it("sends the browser the release, not package.json (its dependencies, its scripts)", () => {
     const assets = path.join(dir, "build/client/assets");
-    const shipped = readdirSync(assets).filter((file) => file.endsWith(".js") && /devDependencies|"?allowScripts"?:/.test(readFileSync(path.join(assets, file), "utf8")));
+    const shipped = readdirSync(assets).filter(
+      (file) =>
+        file.endsWith(".js") && /devDependencies|"?allowScripts"?:/.test(readFileSync(path.join(assets, file), "utf8")),
+    );
     expect(shipped).toEqual([]);
   });
 });

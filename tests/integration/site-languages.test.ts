@@ -21,20 +21,41 @@ const ready = hasBuild();
 const LANG_REFUSED: Fault = {
   kind: "answer",
   status: 400,
-  body: JSON.stringify({ code: "rest_invalid_param", message: "Invalid parameter(s): lang", data: { status: 400, params: { lang: "lang is not one of en." }, details: {} } }),
+  body: JSON.stringify({
+    code: "rest_invalid_param",
+    message: "Invalid parameter(s): lang",
+    data: { status: 400, params: { lang: "lang is not one of en." }, details: {} },
+  }),
 };
 /** The REST index of a WordPress without the fc-headless plugin: no languages named. */
-const PLAIN_INDEX: Fault = { kind: "answer", status: 200, body: JSON.stringify({ name: "FC", description: "", url: "", namespaces: ["wp/v2", "wuxt"], routes: {} }) };
+const PLAIN_INDEX: Fault = {
+  kind: "answer",
+  status: 200,
+  body: JSON.stringify({ name: "FC", description: "", url: "", namespaces: ["wp/v2", "wuxt"], routes: {} }),
+};
 
-const ITALIAN_PATHS = ["/it", "/it/prodotti", "/it/categorie", "/it/collezioni", "/it/about", "/it/manifattura", "/it/wishlist", "/it/prodotti.data"];
+const ITALIAN_PATHS = [
+  "/it",
+  "/it/prodotti",
+  "/it/categorie",
+  "/it/collezioni",
+  "/it/about",
+  "/it/manifattura",
+  "/it/wishlist",
+  "/it/prodotti.data",
+];
 
 async function readiness(site: RunningSite) {
-  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { languages: { served: string[]; source: string; refused: Record<string, string> } };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as {
+    languages: { served: string[]; source: string; refused: Record<string, string> };
+  };
 }
 
 /** What an English page says about Italian: hreflang, x-default, links into /it. */
 function italianLinks(html: string): string[] {
-  return [...html.matchAll(/<(?:link|a)\b[^>]*>/g)].map((m) => m[0]).filter((tag) => /hreflang="it"|href="(?:https?:\/\/[^"/]+)?\/it(?:[/"])/i.test(tag));
+  return [...html.matchAll(/<(?:link|a)\b[^>]*>/g)]
+    .map((m) => m[0])
+    .filter((tag) => /hreflang="it"|href="(?:https?:\/\/[^"/]+)?\/it(?:[/"])/i.test(tag));
 }
 
 async function expectOneLanguage(site: RunningSite) {
@@ -44,7 +65,16 @@ async function expectOneLanguage(site: RunningSite) {
     if (!path.endsWith(".data")) expect(res.body, path).toContain("This page could not be found");
   }
   // Other spellings of Italian paths: a 404 straight away, never a redirect to one.
-  for (const path of ["/IT/prodotti", "/It/Prodotti", "/IT", "/it/", "/IT/", "/it/prodotti/", "/IT/prodotti.data", "/IT/preview"]) {
+  for (const path of [
+    "/IT/prodotti",
+    "/It/Prodotti",
+    "/IT",
+    "/it/",
+    "/IT/",
+    "/it/prodotti/",
+    "/IT/prodotti.data",
+    "/IT/preview",
+  ]) {
     const res = await probe(site.url + path);
     expect(res.status, path).toBe(404);
     expect(res.headers.get("location"), path).toBeNull();
@@ -123,7 +153,10 @@ describe.runIf(ready)("languages the site serves", () => {
     }
     // A page's data request with a trailing slash (`/products/_.data`, React Router 8's form) goes
     // where the page's document goes, its own query kept and the router's dropped.
-    for (const [from, to] of [["/products/_.data", "/products"], ["/Products/_.data?sort=name&_routes=root", "/products?sort=name"]] as const) {
+    for (const [from, to] of [
+      ["/products/_.data", "/products"],
+      ["/Products/_.data?sort=name&_routes=root", "/products?sort=name"],
+    ] as const) {
       const res = await probe(site.url + from);
       expect(res.status, from).toBe(204);
       expect(res.headers.get("x-remix-redirect"), from).toBe(to);
@@ -136,7 +169,15 @@ describe.runIf(ready)("languages the site serves", () => {
     // A slug or an id in a path spelled otherwise: a redirect only to a page that exists, else its 404 where asked.
     const products = wp.catalogue.list("products", { lang: "en" }) as PostRecord[];
     const noProduct = Math.max(...products.map((p) => p.id)) + 1000;
-    for (const path of ["/categories/NOPE", "/Categories/NOPE", "/categories/NOPE/", `/Products/${noProduct}`, `/Products/${noProduct}/`, `/CATEGORIES/${category.slug.toUpperCase()}/Products/${noProduct}`, "/categories/NOPE.data"]) {
+    for (const path of [
+      "/categories/NOPE",
+      "/Categories/NOPE",
+      "/categories/NOPE/",
+      `/Products/${noProduct}`,
+      `/Products/${noProduct}/`,
+      `/CATEGORIES/${category.slug.toUpperCase()}/Products/${noProduct}`,
+      "/categories/NOPE.data",
+    ]) {
       const res = await probe(site.url + path);
       expect(res.status, path).toBe(404);
       expect(res.headers.get("location"), path).toBeNull();
@@ -163,7 +204,9 @@ describe.runIf(ready)("languages the site serves", () => {
     expect((await probe(`${site.url}/it/about`)).status).toBe(200);
 
     wp.setFault(/[?&]lang=it(&|$)/, LANG_REFUSED);
-    const unseen = (wp.catalogue.list("products", { lang: "it" }) as PostRecord[]).filter((p) => p.status === "publish").at(-1)!;
+    const unseen = (wp.catalogue.list("products", { lang: "it" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .at(-1)!;
     expect((await probe(`${site.url}/it/prodotti/${unseen.id}`)).status).toBe(404);
     const state = (await readiness(site)).languages;
     expect(state.served).toEqual(["en"]);

@@ -17,7 +17,17 @@ const ready = hasBuild();
 /** This process's environment without anything that would say where WordPress is or allow the demo. */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, ...extra };
-  for (const name of ["WP_URL", "SITE_URL", "WP_PUBLIC_URL", "DEMO_CATALOGUE", "NODE_ENV", "REDIS_URL", "REDIS_SENTINELS", "REDIS_CLUSTER_NODES"]) if (!(name in extra)) delete env[name];
+  for (const name of [
+    "WP_URL",
+    "SITE_URL",
+    "WP_PUBLIC_URL",
+    "DEMO_CATALOGUE",
+    "NODE_ENV",
+    "REDIS_URL",
+    "REDIS_SENTINELS",
+    "REDIS_CLUSTER_NODES",
+  ])
+    if (!(name in extra)) delete env[name];
   return env;
 }
 
@@ -46,7 +56,13 @@ describe.runIf(ready)("starting without WP_URL", () => {
 
   it("refuses a media cache folder it cannot write: exit 78, naming MEDIA_CACHE_DIR", async () => {
     const run = spawnSync(process.execPath, ["build/node/main.js"], {
-      env: bareEnv({ NODE_ENV: "production", DEMO_CATALOGUE: "true", MEDIA_CACHE_DIR: "/dev/null/fc-media-cache", PORT: String(await freePort()), METRICS_PORT: String(await freePort()) }),
+      env: bareEnv({
+        NODE_ENV: "production",
+        DEMO_CATALOGUE: "true",
+        MEDIA_CACHE_DIR: "/dev/null/fc-media-cache",
+        PORT: String(await freePort()),
+        METRICS_PORT: String(await freePort()),
+      }),
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -56,7 +72,12 @@ describe.runIf(ready)("starting without WP_URL", () => {
 
   it("refuses the production start with WP_URL but without SITE_URL: exit 78, naming SITE_URL", async () => {
     const run = spawnSync(process.execPath, ["build/node/main.js"], {
-      env: bareEnv({ NODE_ENV: "production", WP_URL: "http://wordpress.internal:8080", PORT: String(await freePort()), METRICS_PORT: String(await freePort()) }),
+      env: bareEnv({
+        NODE_ENV: "production",
+        WP_URL: "http://wordpress.internal:8080",
+        PORT: String(await freePort()),
+        METRICS_PORT: String(await freePort()),
+      }),
       encoding: "utf8",
       timeout: 30_000,
     });
@@ -69,7 +90,11 @@ describe.runIf(ready)("starting without WP_URL", () => {
     const port = await freePort();
     const logs: string[] = [];
     // Its own process group: npm runs a shell that runs node; the whole group is stopped.
-    const child = spawn("npm", ["start"], { env: bareEnv({ PORT: String(port), METRICS_PORT: String(await freePort()) }), stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const child = spawn("npm", ["start"], {
+      env: bareEnv({ PORT: String(port), METRICS_PORT: String(await freePort()) }),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
     const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
     stops.push(async () => {
       if (child.exitCode !== null) return;
@@ -82,10 +107,12 @@ describe.runIf(ready)("starting without WP_URL", () => {
     const deadline = Date.now() + 170_000; // a build first if a source is newer than build/
     let page: Response | undefined;
     while (!page) {
-      if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${logs.join("").slice(-3000)}`);
+      if (child.exitCode !== null)
+        throw new Error(`npm start exited with ${child.exitCode}:\n${logs.join("").slice(-3000)}`);
       page = await fetch(`${url}/about`).catch(() => undefined);
       if (!page) {
-        if (Date.now() > deadline) throw new Error(`npm start did not answer within 170 s:\n${logs.join("").slice(-3000)}`);
+        if (Date.now() > deadline)
+          throw new Error(`npm start did not answer within 170 s:\n${logs.join("").slice(-3000)}`);
         await new Promise((r) => setTimeout(r, 200));
       }
     }
@@ -105,7 +132,10 @@ describe.runIf(ready)("WordPress's addresses in a page", () => {
   });
 
   /** The preconnect, feed and pingback links of a page. */
-  const contentHostLinks = (html: string) => [...html.matchAll(/<link\b[^>]*rel="(?:preconnect|alternate|pingback)"[^>]*>/g)].map((m) => m[0]).filter((tag) => !/hreflang=/i.test(tag));
+  const contentHostLinks = (html: string) =>
+    [...html.matchAll(/<link\b[^>]*rel="(?:preconnect|alternate|pingback)"[^>]*>/g)]
+      .map((m) => m[0])
+      .filter((tag) => !/hreflang=/i.test(tag));
 
   it("leaves the preconnect, feed and pingback links out without WP_PUBLIC_URL, and never names WP_URL", async () => {
     wp = await startFaultyWordPress();
@@ -117,7 +147,11 @@ describe.runIf(ready)("WordPress's addresses in a page", () => {
     expect(html).toContain('href="https://www.fc.example/about"');
     await site.stop();
 
-    site = await startSite({ WP_URL: wp.url, SITE_URL: "https://www.fc.example", WP_PUBLIC_URL: "https://cms.fc.example" });
+    site = await startSite({
+      WP_URL: wp.url,
+      SITE_URL: "https://www.fc.example",
+      WP_PUBLIC_URL: "https://cms.fc.example",
+    });
     const withPublic = await (await fetch(`${site.url}/about`)).text();
     expect(contentHostLinks(withPublic)).toEqual(
       expect.arrayContaining([

@@ -15,10 +15,24 @@ const ADMIN_TOKEN = "admin-token-edge-cases-0123456789";
 const ready = hasBuild();
 
 /** Stock wuxt's answer to wuxt/v1/front-page without a static front page: wp/v2/posts. */
-const POSTS_LIST = JSON.stringify([{ id: 1, date: "2026-01-01T00:00:00", slug: "hello-world", type: "post", title: { rendered: "Hello world!" }, content: { rendered: "<p>Welcome</p>" } }]);
+const POSTS_LIST = JSON.stringify([
+  {
+    id: 1,
+    date: "2026-01-01T00:00:00",
+    slug: "hello-world",
+    type: "post",
+    title: { rendered: "Hello world!" },
+    content: { rendered: "<p>Welcome</p>" },
+  },
+]);
 
 /** The critical-error answer WordPress sends for a PHP fatal during a REST request. */
-const PHP_FATAL = JSON.stringify({ code: "internal_server_error", message: "<p>There has been a critical error on this website.</p>", data: { status: 500 }, additional_errors: [] });
+const PHP_FATAL = JSON.stringify({
+  code: "internal_server_error",
+  message: "<p>There has been a critical error on this website.</p>",
+  data: { status: 500 },
+  additional_errors: [],
+});
 
 function publishedProducts(wp: FaultyWordPress, lang: "en" | "it"): PostRecord[] {
   return (wp.catalogue.list("products", { lang }) as PostRecord[]).filter((p) => p.status === "publish");
@@ -43,7 +57,13 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
 
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: "1500", ADMIN_TOKEN, WP_USER: "reader", WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx" });
+    site = await startSite({
+      WP_URL: wp.url,
+      WP_TIMEOUT_MS: "1500",
+      ADMIN_TOKEN,
+      WP_USER: "reader",
+      WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx",
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -68,7 +88,11 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
         expect(res.body, path).toContain(text);
         const id = res.headers.get("x-request-id")!;
         const line = await waitForLog(site, (l) => l.includes(id) && l.includes("answering 503"));
-        expect(JSON.parse(line!), "a warn line with the request id and the route id").toMatchObject({ level: 40, path, routeId: path.startsWith("/it") ? "products-product-it" : "products-product-en" });
+        expect(JSON.parse(line!), "a warn line with the request id and the route id").toMatchObject({
+          level: 40,
+          path,
+          routeId: path.startsWith("/it") ? "products-product-it" : "products-product-en",
+        });
       }
       // A client-side navigation's data request answers 503 too.
       expect((await probe(`${site.url}/products/${enProduct.id}.data`)).status).toBe(503);
@@ -86,14 +110,21 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
   it("says 'unauthorized' in readiness and counts it while WordPress refuses the credentials; cached pages stay up", async () => {
     expect((await probe(`${site.url}/collections`)).status).toBe(200);
     expect((await readiness(site)).wordpress).toBe("up");
-    wp.setFault(/\/wp-json\//, { kind: "status", status: 401, code: "incorrect_password", message: "The provided password is an invalid application password." });
+    wp.setFault(/\/wp-json\//, {
+      kind: "status",
+      status: 401,
+      code: "incorrect_password",
+      message: "The provided password is an invalid application password.",
+    });
     try {
       const unseen = publishedProducts(wp, "en").at(-2)!;
       const res = await probe(`${site.url}/products/${unseen.id}`);
       expect(res.status).toBe(503);
       expect((await readiness(site)).wordpress).toBe("unauthorized");
       expect(metricValue(await readMetrics(site.metricsUrl), "wp_origin_auth_failures_total")).toBeGreaterThan(0);
-      expect(await waitForLog(site, (l) => l.includes("refuses the site's credentials") && l.includes('"level":50'))).toBeDefined();
+      expect(
+        await waitForLog(site, (l) => l.includes("refuses the site's credentials") && l.includes('"level":50')),
+      ).toBeDefined();
       expect((await probe(`${site.url}/collections`)).status, "a page seen before").toBe(200);
     } finally {
       wp.setFault(undefined);
@@ -112,7 +143,9 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       const newest = publishedProducts(wp, "en").sort((a, b) => b.date.localeCompare(a.date))[0]!;
       expect(res.body).toContain(`/products/${newest.id}"`);
       expect((await readiness(site)).warnings.join(" ")).toMatch(/no static front page/);
-      expect(metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "front-page" })).toBeGreaterThan(0);
+      expect(
+        metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "front-page" }),
+      ).toBeGreaterThan(0);
     } finally {
       wp.setFault(undefined);
     }
@@ -131,7 +164,9 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       // An empty menu is no items: neither WordPress's links nor the built-in ones.
       expect(footerLinks(res.body)).toEqual([]);
       await waitForLog(site, (l) => l.includes(res.headers.get("x-request-id")!));
-      expect(site.logs.slice(from).filter((l) => /wuxt\/v1\/menu|not JSON/.test(l) && /"level":(40|50)/.test(l))).toEqual([]);
+      expect(
+        site.logs.slice(from).filter((l) => /wuxt\/v1\/menu|not JSON/.test(l) && /"level":(40|50)/.test(l)),
+      ).toEqual([]);
     } finally {
       wp.setFault(undefined);
     }
@@ -147,7 +182,13 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       const id = res.headers.get("x-request-id")!;
       const line = await waitForLog(site, (l) => l.includes(id) && l.includes("could not be read"));
       expect(line, "a pino line naming the unreadable answer").toBeDefined();
-      expect(JSON.parse(line!)).toMatchObject({ level: 50, reqId: id, routeId: "products-product-it", path: `/it/prodotti/${product.id}`, code: "invalid_shape" });
+      expect(JSON.parse(line!)).toMatchObject({
+        level: 50,
+        reqId: id,
+        routeId: "products-product-it",
+        path: `/it/prodotti/${product.id}`,
+        code: "invalid_shape",
+      });
       const request = await waitForLog(site, (l) => l.includes(id) && l.includes('"msg":"request"'));
       expect(JSON.parse(request!)).toMatchObject({ routeId: "products-product-it", status: 503 });
     } finally {
@@ -165,20 +206,44 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
     const button = /<button [^>]*class="menu-tree__toggle"[^>]*>/.exec(parent)![0];
     expect(button).toContain('aria-expanded="false"');
     const controls = /aria-controls="([^"]+)"/.exec(button)![1]!;
-    const children = new RegExp(`<ul id="${controls.replace(/[^\w-]/g, "\\$&")}" class="menu-tree__children">([\\s\\S]*)`).exec(parent)![1]!;
-    expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manifattura", "Prove", "Finanziamenti"]);
+    const children = new RegExp(
+      `<ul id="${controls.replace(/[^\w-]/g, "\\$&")}" class="menu-tree__children">([\\s\\S]*)`,
+    ).exec(parent)![1]!;
+    expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual([
+      "Manifattura",
+      "Prove",
+      "Finanziamenti",
+    ]);
   });
 
   it("shows a footer menu's child items as a nested list under their parent", async () => {
     await purge(site, ["menu"]);
-    const item = (id: number, title: string, url: string, children: unknown[] = []) => ({ ID: id, title, url, menu_order: id, object: "custom", object_id: id, type: "custom", target: "", children });
-    const menu = [item(901, "Company", "/about", [item(902, "Manufacture", "/manufacture"), item(903, "Funding", "/funding")]), item(904, "Contact", "/contact")];
-    wp.setFault(/\/wp-json\/wuxt\/v1\/menu\?location=footer/, { kind: "answer", status: 200, body: JSON.stringify(menu) });
+    const item = (id: number, title: string, url: string, children: unknown[] = []) => ({
+      ID: id,
+      title,
+      url,
+      menu_order: id,
+      object: "custom",
+      object_id: id,
+      type: "custom",
+      target: "",
+      children,
+    });
+    const menu = [
+      item(901, "Company", "/about", [item(902, "Manufacture", "/manufacture"), item(903, "Funding", "/funding")]),
+      item(904, "Contact", "/contact"),
+    ];
+    wp.setFault(/\/wp-json\/wuxt\/v1\/menu\?location=footer/, {
+      kind: "answer",
+      status: 200,
+      body: JSON.stringify(menu),
+    });
     try {
       const html = (await probe(`${site.url}/wishlist`)).body;
       const footer = /<nav aria-label="[^"]*" class="site-footer__menu">([\s\S]*?)<\/nav>/.exec(html)![1]!;
       // Always shown in the footer: the parent's link, then its children's list inside the same item.
-      const children = /<a [^>]*href="\/about"[^>]*>Company<\/a>\s*<ul class="menu-tree__children">([\s\S]*?)<\/ul>/.exec(footer)![1]!;
+      const children =
+        /<a [^>]*href="\/about"[^>]*>Company<\/a>\s*<ul class="menu-tree__children">([\s\S]*?)<\/ul>/.exec(footer)![1]!;
       expect([...children.matchAll(/<a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manufacture", "Funding"]);
       expect(footerLinks(html)).toEqual(["Company", "Manufacture", "Funding", "Contact"]);
     } finally {
@@ -199,7 +264,9 @@ describe.runIf(ready)("an operator's WordPress, faked", () => {
       expect(footerLinks(res.body)).toEqual(before);
       const line = await waitForLog(site, (l) => l.includes("footer menu") && l.includes("last one read"));
       expect(JSON.parse(line!).level).toBe(40);
-      expect(metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" })).toBeGreaterThan(0);
+      expect(
+        metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" }),
+      ).toBeGreaterThan(0);
       // The header, read fine meanwhile, does not clear the footer's warning.
       expect((await probe(`${site.url}/contact`)).status).toBe(200);
       expect((await readiness(site)).warnings.join(" ")).toMatch(/footer menu \(en\)/);

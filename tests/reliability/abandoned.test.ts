@@ -38,7 +38,9 @@ describe.runIf(ready)("requests the client abandons", () => {
   });
 
   it("records an answer nobody waited for as status 499, in the metric and the log", async () => {
-    const before = metricValue(await readMetrics(site.metricsUrl), "http_request_duration_seconds_count", { status: "499" });
+    const before = metricValue(await readMetrics(site.metricsUrl), "http_request_duration_seconds_count", {
+      status: "499",
+    });
     // WordPress takes 2 s over the product list; the client leaves as soon as WordPress is asked.
     wp.setFault(/\/wp-json\/wp\/v2\/products\?/, { kind: "slow", ms: 2000 });
     const asked = wp.requests;
@@ -49,8 +51,16 @@ describe.runIf(ready)("requests the client abandons", () => {
 
     const line = await waitForLog(site, (l) => l.includes('"reqId":"abandoned-499"'), 5000);
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ status: 499, abandoned: true, path: "/products", route: "/products", msg: "request abandoned by the client" });
-    const after = metricValue(await readMetrics(site.metricsUrl), "http_request_duration_seconds_count", { status: "499" });
+    expect(JSON.parse(line!)).toMatchObject({
+      status: 499,
+      abandoned: true,
+      path: "/products",
+      route: "/products",
+      msg: "request abandoned by the client",
+    });
+    const after = metricValue(await readMetrics(site.metricsUrl), "http_request_duration_seconds_count", {
+      status: "499",
+    });
     expect(after).toBe(before + 1);
     // One record per request: the render that finishes later adds no second line.
     wp.setFault(undefined);

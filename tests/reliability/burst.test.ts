@@ -30,7 +30,9 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
   });
 
   it("renders them all, one fetch each, and keeps answering the health probe meanwhile", async () => {
-    const product = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish").at(-1)!;
+    const product = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .at(-1)!;
     wp.setFault(new RegExp(`/products/${product.id}$`), { kind: "slow", ms: 400 });
     wp.byUrl.clear();
     const agent = new http.Agent({ keepAlive: true, maxSockets: VISITORS });
@@ -48,7 +50,9 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
       probeAgent.destroy();
     })();
 
-    const statuses = await Promise.all(Array.from({ length: VISITORS }, () => getStatus(`${site.url}/products/${product.id}`, agent)));
+    const statuses = await Promise.all(
+      Array.from({ length: VISITORS }, () => getStatus(`${site.url}/products/${product.id}`, agent)),
+    );
     bursting = false;
     await probing;
     agent.destroy();
@@ -56,7 +60,9 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
 
     expect(statuses.filter((s) => s === 200)).toHaveLength(VISITORS);
     // One WordPress call for the product, however many visitors.
-    const productCalls = [...wp.byUrl.entries()].filter(([url]) => new RegExp(`/products/${product.id}(\\?|$)`).test(url));
+    const productCalls = [...wp.byUrl.entries()].filter(([url]) =>
+      new RegExp(`/products/${product.id}(\\?|$)`).test(url),
+    );
     expect(productCalls.map(([, n]) => n)).toEqual([1]);
 
     // The probe is answered all through the burst. Rendered in one go, the 300 requests kept it
@@ -65,7 +71,10 @@ describe.runIf(ready)("a burst of visitors on one cold page", () => {
     const slowest = Math.max(0, ...probes.map((p) => p.ms));
     figure("burst_probes_answered", probes.length);
     figure("burst_probe_slowest_ms", slowest);
-    figure("burst_event_loop_lag_max_ms", Math.round(metricValue(await readMetrics(site.metricsUrl), "nodejs_eventloop_lag_max_seconds") * 1000));
+    figure(
+      "burst_event_loop_lag_max_ms",
+      Math.round(metricValue(await readMetrics(site.metricsUrl), "nodejs_eventloop_lag_max_seconds") * 1000),
+    );
     expect(slowest).toBeLessThan(1200);
   }, 60_000);
 });

@@ -33,7 +33,9 @@ describe.runIf(ready)("CDN purges across a drain", () => {
       req.resume();
       const status = cdnDown ? 503 : 200;
       calls.push({ at: Date.now(), keys: String(req.headers["surrogate-key"] ?? ""), status });
-      res.writeHead(status, { "Content-Type": "application/json" }).end(status === 200 ? '{"status":"ok"}' : '{"msg":"unavailable"}');
+      res
+        .writeHead(status, { "Content-Type": "application/json" })
+        .end(status === 200 ? '{"status":"ok"}' : '{"msg":"unavailable"}');
     });
     await new Promise<void>((resolve) => fastly.listen(0, "127.0.0.1", resolve));
     redis = await startRedis();
@@ -57,7 +59,15 @@ describe.runIf(ready)("CDN purges across a drain", () => {
   const webhook = async (site: RunningSite, id: number) => {
     const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
     const ts = Math.floor(Date.now() / 1000);
-    const answer = await fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+    const answer = await fetch(`${site.url}/api/cache/webhook`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-FC-Timestamp": String(ts),
+        "X-FC-Signature": signWebhook(SECRET, ts, body),
+      },
+      body,
+    });
     expect(answer.status).toBe(202);
   };
 
@@ -80,8 +90,12 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     const sent = ours().find((c) => c.status === 200 && c.at > exitedAt);
     expect(sent, JSON.stringify(ours())).toBeDefined();
     figure("cdn_purge_taken_over_after_exit_ms", sent!.at - exitedAt);
-    expect(await waitForLog(b, (l) => l.includes('"msg":"CDN purge taken over from another instance"'), 5000)).toBeDefined();
-    expect(metricValue(await readMetrics(b.metricsUrl), "cdn_purge_requests_total", { provider: "fastly", result: "ok" })).toBeGreaterThanOrEqual(1);
+    expect(
+      await waitForLog(b, (l) => l.includes('"msg":"CDN purge taken over from another instance"'), 5000),
+    ).toBeDefined();
+    expect(
+      metricValue(await readMetrics(b.metricsUrl), "cdn_purge_requests_total", { provider: "fastly", result: "ok" }),
+    ).toBeGreaterThanOrEqual(1);
     // Nothing is left pending once it was sent.
     const reader = new Redis(redis.url, { lazyConnect: true });
     try {
@@ -109,7 +123,8 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     const killedAt = Date.now();
     cdnDown = false;
     // The lease (the 20 s budget and 5 s) runs out, and B takes the purge at its next poll.
-    const ours = () => calls.filter((c) => c.keys.split(" ").includes("products:4343") && c.status === 200 && c.at > killedAt);
+    const ours = () =>
+      calls.filter((c) => c.keys.split(" ").includes("products:4343") && c.status === 200 && c.at > killedAt);
     for (let i = 0; i < 800 && ours().length === 0; i++) await sleep(50);
     expect(ours().length).toBeGreaterThan(0);
     figure("cdn_purge_taken_over_after_kill_ms", ours()[0]!.at - killedAt);
@@ -135,6 +150,12 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     expect(sent, JSON.stringify(ours())).toBeDefined();
     expect(sent!.at - asked).toBeGreaterThanOrEqual(1000);
     figure("cdn_purge_sent_after_kill_within_delay_ms", sent!.at - killedAt);
-    expect(await waitForLog(b, (l) => l.includes('"msg":"CDN purge taken over from another instance"') && l.includes("products:4545"), 5000)).toBeDefined();
+    expect(
+      await waitForLog(
+        b,
+        (l) => l.includes('"msg":"CDN purge taken over from another instance"') && l.includes("products:4545"),
+        5000,
+      ),
+    ).toBeDefined();
   }, 60_000);
 });

@@ -26,7 +26,9 @@ describe.runIf(ready)("CDN purge calls in the metrics", () => {
       calls.push(`${req.method} ${req.url} ${req.headers["surrogate-key"] ?? ""}`);
       req.resume();
       const status = statuses.shift() ?? 200;
-      res.writeHead(status, { "Content-Type": "application/json" }).end(status === 200 ? '{"status":"ok"}' : '{"msg":"refused"}');
+      res
+        .writeHead(status, { "Content-Type": "application/json" })
+        .end(status === 200 ? '{"status":"ok"}' : '{"msg":"refused"}');
     });
     await new Promise<void>((resolve) => fastly.listen(0, "127.0.0.1", resolve));
     site = await startSite({
@@ -47,10 +49,19 @@ describe.runIf(ready)("CDN purge calls in the metrics", () => {
   const purge = async (id: number) => {
     const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
     const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+    const res = await fetch(`${site.url}/api/cache/webhook`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/json",
+        "X-FC-Timestamp": String(ts),
+        "X-FC-Signature": signWebhook(SECRET, ts, body),
+      },
+      body,
+    });
     expect(res.status).toBe(202);
   };
-  const count = async (result: string) => metricValue(await readMetrics(site.metricsUrl), "cdn_purge_requests_total", { provider: "fastly", result });
+  const count = async (result: string) =>
+    metricValue(await readMetrics(site.metricsUrl), "cdn_purge_requests_total", { provider: "fastly", result });
   const waitFor = async (result: string, value: number) => {
     for (let i = 0; i < 300 && (await count(result)) < value; i++) await sleep(50);
     return count(result);
@@ -58,7 +69,8 @@ describe.runIf(ready)("CDN purge calls in the metrics", () => {
 
   it("has every series at 0 from start-up", async () => {
     const text = await readMetrics(site.metricsUrl);
-    for (const result of ["ok", "error", "retried"]) expect(text).toContain(`cdn_purge_requests_total{provider="fastly",result="${result}"} 0`);
+    for (const result of ["ok", "error", "retried"])
+      expect(text).toContain(`cdn_purge_requests_total{provider="fastly",result="${result}"} 0`);
   });
 
   it("counts a call that failed and was retried, then succeeded", async () => {

@@ -42,25 +42,38 @@ function peakRssMb(pid: number): number {
 /** The chart's NODE_OPTIONS (values.yaml), as the pods run. */
 const NODE_OPTIONS = /^nodeOptions:\s*"([^"]*)"/m.exec(readFileSync("helm/fc-site/values.yaml", "utf8"))?.[1] ?? "";
 /** The image's allocator (Dockerfile: jemalloc, MALLOC_ARENA_MAX=2) when this machine has it. */
-const ALLOCATOR: Record<string, string> = hasJemalloc() ? { LD_PRELOAD: "libjemalloc.so.2", MALLOC_ARENA_MAX: "2" } : { MALLOC_ARENA_MAX: "2" };
+const ALLOCATOR: Record<string, string> = hasJemalloc()
+  ? { LD_PRELOAD: "libjemalloc.so.2", MALLOC_ARENA_MAX: "2" }
+  : { MALLOC_ARENA_MAX: "2" };
 
 /** A fresh site with an empty media cache, run as the chart runs it. */
 async function freshSite(): Promise<RunningSite> {
   await site?.stop();
   await rm(cacheDir, { recursive: true, force: true });
-  site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: "30000", MEDIA_CACHE_DIR: cacheDir, NODE_OPTIONS, ...ALLOCATOR });
+  site = await startSite({
+    WP_URL: wp.url,
+    WP_TIMEOUT_MS: "30000",
+    MEDIA_CACHE_DIR: cacheDir,
+    NODE_OPTIONS,
+    ...ALLOCATOR,
+  });
   return site;
 }
 
 /** Uncached pages asked one after another while `busy` runs: every one must answer 200. */
-async function pagesWhile<T>(running: RunningSite, busy: Promise<T>): Promise<{ result: T; pages: number[]; slowestMs: number }> {
+async function pagesWhile<T>(
+  running: RunningSite,
+  busy: Promise<T>,
+): Promise<{ result: T; pages: number[]; slowestMs: number }> {
   let done = false;
   const result = busy.finally(() => (done = true));
   const pages: number[] = [];
   let slowestMs = 0;
   for (let page = 1; !done; page++) {
     const sort = ["newest", "oldest", "name", "name-desc"][page % 4];
-    const answer = await probe(`${running.url}${page % 2 ? "/products" : "/it/prodotti"}?sort=${sort}`, { timeoutMs: 60_000 });
+    const answer = await probe(`${running.url}${page % 2 ? "/products" : "/it/prodotti"}?sort=${sort}`, {
+      timeoutMs: 60_000,
+    });
     pages.push(answer.status);
     slowestMs = Math.max(slowestMs, answer.durationMs);
   }
@@ -79,13 +92,31 @@ describe.runIf(ready)("/media/ within its memory budget", () => {
     wp = await startFaultyWordPress();
     // A 60 MiB original: 21 megapixels of noise, stored uncompressed (every distinct path is a distinct original to the site).
     const side = 4580;
-    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const big = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     wp.addFault(/\/uploads\/2024\/07\/big-\d+\.png$/, { kind: "file", body: big, contentType: "image/png" });
     // A 49-megapixel 16-bit PNG.
-    const deep = await sharp({ create: { width: 8600, height: 5700, channels: 3, background: { r: 200, g: 120, b: 40 } }, limitInputPixels: false }).toColourspace("rgb16").png().toBuffer();
+    const deep = await sharp({
+      create: { width: 8600, height: 5700, channels: 3, background: { r: 200, g: 120, b: 40 } },
+      limitInputPixels: false,
+    })
+      .toColourspace("rgb16")
+      .png()
+      .toBuffer();
     wp.addFault(/\/uploads\/2024\/07\/deep-\d+\.png$/, { kind: "file", body: deep, contentType: "image/png" });
     // Twenty photographs' worth of 2560 × 1600 JPEGs (smooth, with grain), for the burst.
-    const photo = await sharp({ create: { width: 2560, height: 1600, channels: 3, background: { r: 90, g: 110, b: 130 }, noise: { type: "gaussian", mean: 110, sigma: 12 } } }).jpeg({ quality: 85 }).toBuffer();
+    const photo = await sharp({
+      create: {
+        width: 2560,
+        height: 1600,
+        channels: 3,
+        background: { r: 90, g: 110, b: 130 },
+        noise: { type: "gaussian", mean: 110, sigma: 12 },
+      },
+    })
+      .jpeg({ quality: 85 })
+      .toBuffer();
     wp.addFault(/\/uploads\/2024\/08\/photo-\d+\.jpg$/, { kind: "file", body: photo, contentType: "image/jpeg" });
     figure("60 MiB original (bytes)", big.length);
     figure("49 MP 16-bit PNG (bytes)", deep.length);
@@ -103,12 +134,19 @@ describe.runIf(ready)("/media/ within its memory budget", () => {
   it("keeps sixteen distinct 60 MiB originals at once under the limit, and pages answering", async () => {
     const running = await freshSite();
     const startMb = peakRssMb(running.process.pid!);
-    const images = Promise.all(Array.from({ length: 16 }, (_, i) => probe(`${running.url}/media/2024/07/big-${i}.png?w=2560`, { headers: AVIF, timeoutMs: 110_000 })));
+    const images = Promise.all(
+      Array.from({ length: 16 }, (_, i) =>
+        probe(`${running.url}/media/2024/07/big-${i}.png?w=2560`, { headers: AVIF, timeoutMs: 110_000 }),
+      ),
+    );
     const { result, pages, slowestMs } = await pagesWhile(running, images);
     const peak = peakRssMb(running.process.pid!);
     figure("16 × 60 MiB originals: statuses", JSON.stringify(statuses(result)));
     figure("16 × 60 MiB originals: RSS at start → peak (MiB)", `${startMb} → ${peak}`);
-    figure("16 × 60 MiB originals: pages meanwhile (slowest ms)", `${pages.length} (${slowestMs}) ${JSON.stringify(statuses(pages.map((status) => ({ status }))))}`);
+    figure(
+      "16 × 60 MiB originals: pages meanwhile (slowest ms)",
+      `${pages.length} (${slowestMs}) ${JSON.stringify(statuses(pages.map((status) => ({ status }))))}`,
+    );
     expect(result.map((a) => a.status)).toEqual(Array(16).fill(200));
     expect(peak).toBeLessThan(LIMIT_MB);
     expect(peak - startMb).toBeLessThanOrEqual(IMAGES_MB);
@@ -118,12 +156,19 @@ describe.runIf(ready)("/media/ within its memory budget", () => {
   it("keeps four 49-megapixel 16-bit PNGs at once under the limit, and pages answering", async () => {
     const running = await freshSite();
     const startMb = peakRssMb(running.process.pid!);
-    const images = Promise.all(Array.from({ length: 4 }, (_, i) => probe(`${running.url}/media/2024/07/deep-${i}.png?w=2560`, { headers: AVIF, timeoutMs: 110_000 })));
+    const images = Promise.all(
+      Array.from({ length: 4 }, (_, i) =>
+        probe(`${running.url}/media/2024/07/deep-${i}.png?w=2560`, { headers: AVIF, timeoutMs: 110_000 }),
+      ),
+    );
     const { result, pages, slowestMs } = await pagesWhile(running, images);
     const peak = peakRssMb(running.process.pid!);
     figure("4 × 49 MP 16-bit PNGs: statuses", JSON.stringify(statuses(result)));
     figure("4 × 49 MP 16-bit PNGs: RSS at start → peak (MiB)", `${startMb} → ${peak}`);
-    figure("4 × 49 MP 16-bit PNGs: pages meanwhile (slowest ms)", `${pages.length} (${slowestMs}) ${JSON.stringify(statuses(pages.map((status) => ({ status }))))}`);
+    figure(
+      "4 × 49 MP 16-bit PNGs: pages meanwhile (slowest ms)",
+      `${pages.length} (${slowestMs}) ${JSON.stringify(statuses(pages.map((status) => ({ status }))))}`,
+    );
     expect(result.map((a) => a.status)).toEqual([200, 200, 200, 200]);
     expect(peak).toBeLessThan(LIMIT_MB);
     expect(peak - startMb).toBeLessThanOrEqual(IMAGES_MB);
@@ -132,7 +177,9 @@ describe.runIf(ready)("/media/ within its memory budget", () => {
 
   it("answers a burst of 200 distinct renditions all with a picture, short-lived where it stood in", async () => {
     const running = await freshSite();
-    const urls = RENDITION_WIDTHS.flatMap((width) => Array.from({ length: 20 }, (_, i) => `${running.url}/media/2024/08/photo-${i}.jpg?w=${width}`));
+    const urls = RENDITION_WIDTHS.flatMap((width) =>
+      Array.from({ length: 20 }, (_, i) => `${running.url}/media/2024/08/photo-${i}.jpg?w=${width}`),
+    );
     expect(urls).toHaveLength(200);
     await readMetrics(running.metricsUrl); // starts the event loop's delay histogram afresh
     const started = Date.now();
@@ -145,8 +192,17 @@ describe.runIf(ready)("/media/ within its memory budget", () => {
     const shortLived = answers.filter((a) => a.headers.get("cache-control") === "public, max-age=60").length;
     figure("burst of 200: statuses", JSON.stringify(statuses(answers)));
     figure("burst of 200: wall (ms), peak RSS (MiB), event loop's longest delay (ms)", `${wallMs}, ${peak}, ${lagMs}`);
-    figure("burst of 200: stand-ins (short-lived), nearest / fast", `${shortLived}, ${metricValue(metrics, "media_degraded_total", { how: "nearest" })} / ${metricValue(metrics, "media_degraded_total", { how: "fast" })}`);
-    figure("load average", os.loadavg().map((l) => l.toFixed(1)).join(" "));
+    figure(
+      "burst of 200: stand-ins (short-lived), nearest / fast",
+      `${shortLived}, ${metricValue(metrics, "media_degraded_total", { how: "nearest" })} / ${metricValue(metrics, "media_degraded_total", { how: "fast" })}`,
+    );
+    figure(
+      "load average",
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" "),
+    );
     expect(statuses(answers)).toEqual({ 200: 200 });
     for (const a of answers) expect(a.headers.get("content-type")).toMatch(/^image\/(avif|webp)$/);
     expect(peak).toBeLessThan(LIMIT_MB);

@@ -22,7 +22,13 @@ let site: RunningSite;
 let cacheDir: string;
 let images: { id: number; path: string }[];
 
-const env = () => ({ WP_URL: wp.url, WP_TIMEOUT_MS: "1500", MEDIA_CACHE_DIR: cacheDir, MEDIA_CACHE_MB: "64", ADMIN_TOKEN });
+const env = () => ({
+  WP_URL: wp.url,
+  WP_TIMEOUT_MS: "1500",
+  MEDIA_CACHE_DIR: cacheDir,
+  MEDIA_CACHE_MB: "64",
+  ADMIN_TOKEN,
+});
 
 async function media(path: string, headers: Record<string, string> = AVIF) {
   const res = await probe(`${site.url}/media${path}`, { headers });
@@ -90,8 +96,14 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
       await wp.start();
     }
     const after = await readMetrics(site.metricsUrl);
-    expect(metricValue(after, "media_requests_total", { result: "hit" }) - metricValue(before, "media_requests_total", { result: "hit" })).toBe(3);
-    expect(metricValue(after, "media_requests_total", { result: "error" }) - metricValue(before, "media_requests_total", { result: "error" })).toBe(1);
+    expect(
+      metricValue(after, "media_requests_total", { result: "hit" }) -
+        metricValue(before, "media_requests_total", { result: "hit" }),
+    ).toBe(3);
+    expect(
+      metricValue(after, "media_requests_total", { result: "error" }) -
+        metricValue(before, "media_requests_total", { result: "error" }),
+    ).toBe(1);
     expect(metricValue(after, "media_cache_bytes")).toBeGreaterThan(0);
     // WordPress is back: the image never fetched is served, nothing of the outage was cached.
     expect((await media(`${never!.path}?w=480`)).status).toBe(200);
@@ -100,7 +112,12 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
   it("does not cache an image whose transfer broke off", async () => {
     // An image no test asked for yet: nothing of it is cached.
     const broken = images[4]!;
-    wp.setFault(new RegExp(broken.path.replace(/[.]/g, "\\.") + "$"), { kind: "reset-mid-body", bytes: 1000, total: 50_000, contentType: "image/webp" });
+    wp.setFault(new RegExp(broken.path.replace(/[.]/g, "\\.") + "$"), {
+      kind: "reset-mid-body",
+      bytes: 1000,
+      total: 50_000,
+      contentType: "image/webp",
+    });
     try {
       const answer = await media(`${broken.path}?w=1200`);
       expect(answer.status).toBe(503);
@@ -145,7 +162,10 @@ describe.runIf(ready)("/media/ while WordPress is down", () => {
       await wp.start();
     }
     const after = await readMetrics(site.metricsUrl);
-    expect(metricValue(after, "media_requests_total", { result: "stale" }) - metricValue(before, "media_requests_total", { result: "stale" })).toBe(1);
+    expect(
+      metricValue(after, "media_requests_total", { result: "stale" }) -
+        metricValue(before, "media_requests_total", { result: "stale" }),
+    ).toBe(1);
   });
 
   it("drops an image's files on a purge of its media tag", async () => {

@@ -28,7 +28,9 @@ describe.runIf(ready)("/media/ refusals, remembered", () => {
     cacheDir = await mkdtemp(path.join(os.tmpdir(), "fc-media-refusals-"));
     wp = await startFaultyWordPress();
     site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: "5000", MEDIA_CACHE_DIR: cacheDir });
-    const [media] = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).filter((m) => m.attachment && m.attachment.width >= 800);
+    const [media] = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).filter(
+      (m) => m.attachment && m.attachment.width >= 800,
+    );
     image = `/${media!.attachment!.file}`;
   });
   afterAll(async () => {
@@ -75,7 +77,12 @@ describe.runIf(ready)("/media/ refusals, remembered", () => {
   });
 
   it("refuses an upload that is not an image it can read, once, never with a 5xx", async () => {
-    wp.setFault(/\/not-a-photo\.jpg$/, { kind: "answer", status: 200, contentType: "image/jpeg", body: "<html>this is not a JPEG</html>" });
+    wp.setFault(/\/not-a-photo\.jpg$/, {
+      kind: "answer",
+      status: 200,
+      contentType: "image/jpeg",
+      body: "<html>this is not a JPEG</html>",
+    });
     try {
       for (let i = 0; i < 5; i++) {
         const answer = await probe(`${site.url}/media/2024/05/not-a-photo.jpg?w=480`);
@@ -91,7 +98,11 @@ describe.runIf(ready)("/media/ refusals, remembered", () => {
   it("fetches uploads a few at a time under their own gate, whatever the flood", async () => {
     wp.setFault(/\/flood-\d+\.jpg$/, { kind: "slow", ms: 200 });
     try {
-      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => probe(`${site.url}/media/2024/06/flood-${i}.jpg?w=480`, { timeoutMs: 30_000 })));
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          probe(`${site.url}/media/2024/06/flood-${i}.jpg?w=480`, { timeoutMs: 30_000 }),
+        ),
+      );
       const statuses: Record<number, number> = {};
       for (const a of answers) statuses[a.status] = (statuses[a.status] ?? 0) + 1;
       figure("200 distinct missing uploads: statuses", JSON.stringify(statuses));

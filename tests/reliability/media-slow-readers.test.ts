@@ -22,7 +22,13 @@ const TIMEOUT_MS = 3000;
 /** Visitors reading slowly: as many as the streams' bound (and as many sockets as the old shared pool had). */
 const SLOW_READERS = 32;
 /** 16 KiB every 250 ms: a 64 MiB PDF takes over 17 minutes, far longer than the test. */
-const SLOW_PDF = { kind: "trickle", chunk: 16 * 1024, everyMs: 250, total: 64 * 1024 * 1024, contentType: "application/pdf" } as const;
+const SLOW_PDF = {
+  kind: "trickle",
+  chunk: 16 * 1024,
+  everyMs: 250,
+  total: 64 * 1024 * 1024,
+  contentType: "application/pdf",
+} as const;
 let wp: FaultyWordPress;
 let site: RunningSite;
 let readers: SlowReader[] = [];
@@ -67,14 +73,20 @@ describe.runIf(ready)("/media/ with every stream held by slow readers", () => {
     wp = await startFaultyWordPress();
     wp.setFault(/\/uploads\/2024\/02\/catalogue-[\w-]+\.pdf$/, SLOW_PDF);
     cacheDir = await mkdtemp(path.join(os.tmpdir(), "fc-media-slow-"));
-    site = await startSite({ WP_URL: wp.url, WP_TIMEOUT_MS: String(TIMEOUT_MS), TRUST_PROXY: "1", MEDIA_CACHE_DIR: cacheDir });
+    site = await startSite({
+      WP_URL: wp.url,
+      WP_TIMEOUT_MS: String(TIMEOUT_MS),
+      TRUST_PROXY: "1",
+      MEDIA_CACHE_DIR: cacheDir,
+    });
   });
   afterEach(async () => {
     for (const reader of readers) reader.stop();
     readers = [];
     // Each transfer lets go of its slot once the site sees its visitor gone.
     const deadline = Date.now() + 10_000;
-    while (metricValue(await readMetrics(site.metricsUrl), "media_streams_in_flight") > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (metricValue(await readMetrics(site.metricsUrl), "media_streams_in_flight") > 0 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
   });
   afterAll(async () => {
     await site?.stop();
@@ -83,12 +95,21 @@ describe.runIf(ready)("/media/ with every stream held by slow readers", () => {
   });
 
   it("still answers an uncached image and an unrendered page within WP_TIMEOUT_MS, and refuses one more stream with 503", async () => {
-    readers = await Promise.all(Array.from({ length: SLOW_READERS }, (_, i) => slowReader(`/media/2024/02/catalogue-${i}.pdf`, `10.1.0.${i + 1}`)));
+    readers = await Promise.all(
+      Array.from({ length: SLOW_READERS }, (_, i) =>
+        slowReader(`/media/2024/02/catalogue-${i}.pdf`, `10.1.0.${i + 1}`),
+      ),
+    );
     expect(readers.map((r) => r.status)).toEqual(Array(SLOW_READERS).fill(200));
     await waitFor(() => readers.every((r) => r.bytes > 0), 10_000, "every slow reader reading");
 
-    const [image] = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).filter((m) => m.attachment && m.attachment.width >= 800);
-    const uncachedImage = await probe(`${site.url}/media/${image!.attachment!.file}?w=480`, { headers: { Accept: "image/webp" }, timeoutMs: 4 * TIMEOUT_MS });
+    const [image] = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).filter(
+      (m) => m.attachment && m.attachment.width >= 800,
+    );
+    const uncachedImage = await probe(`${site.url}/media/${image!.attachment!.file}?w=480`, {
+      headers: { Accept: "image/webp" },
+      timeoutMs: 4 * TIMEOUT_MS,
+    });
     figure("uncached image while 32 streams are held (ms)", uncachedImage.durationMs);
     expect(uncachedImage.status).toBe(200);
     expect(uncachedImage.headers.get("content-type")).toBe("image/webp");
@@ -100,7 +121,10 @@ describe.runIf(ready)("/media/ with every stream held by slow readers", () => {
     expect(page.durationMs).toBeLessThan(TIMEOUT_MS);
 
     // One stream past the bound, from a visitor holding none: refused at once, never queued.
-    const refused = await probe(`${site.url}/media/2024/02/catalogue-extra.pdf`, { headers: { "X-Forwarded-For": "10.2.0.1" }, timeoutMs: 4 * TIMEOUT_MS });
+    const refused = await probe(`${site.url}/media/2024/02/catalogue-extra.pdf`, {
+      headers: { "X-Forwarded-For": "10.2.0.1" },
+      timeoutMs: 4 * TIMEOUT_MS,
+    });
     expect(refused.status).toBe(503);
     expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
     expect(refused.headers.get("cache-control")).toBe("no-store");
@@ -109,10 +133,15 @@ describe.runIf(ready)("/media/ with every stream held by slow readers", () => {
   });
 
   it("lets one visitor hold only their share of the streams", async () => {
-    const mine = await Promise.all(Array.from({ length: 4 }, (_, i) => slowReader(`/media/2024/02/catalogue-mine-${i}.pdf`, "10.3.0.1")));
+    const mine = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => slowReader(`/media/2024/02/catalogue-mine-${i}.pdf`, "10.3.0.1")),
+    );
     readers = mine;
     expect(mine.map((r) => r.status)).toEqual([200, 200, 200, 200]);
-    const fifth = await probe(`${site.url}/media/2024/02/catalogue-mine-4.pdf`, { headers: { "X-Forwarded-For": "10.3.0.1" }, timeoutMs: 4 * TIMEOUT_MS });
+    const fifth = await probe(`${site.url}/media/2024/02/catalogue-mine-4.pdf`, {
+      headers: { "X-Forwarded-For": "10.3.0.1" },
+      timeoutMs: 4 * TIMEOUT_MS,
+    });
     expect(fifth.status).toBe(503);
     expect(fifth.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
     // Another visitor is not affected.

@@ -39,7 +39,10 @@ function firstChunk(path: string): Promise<{ res: http.IncomingMessage; req: htt
 }
 
 /** The whole answer as a visitor's client sees it: status, headers, bytes, and whether it ended complete. */
-function fetchRaw(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number; complete: boolean }> {
+function fetchRaw(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: number; complete: boolean }> {
   return new Promise((resolve) => {
     const req = http.get(site.url + path, { headers }, (res) => {
       let bytes = 0;
@@ -70,7 +73,11 @@ describe.runIf(ready)("/media/ streams", () => {
     expect(res.statusCode).toBe(200);
     // The visitor reads nothing more: after the idle bound the site ends the transfer and the upstream's.
     await waitFor(() => wp.uploadsCut > cutBefore, 4 * TIMEOUT_MS, "the upstream transfer let go");
-    await waitForLog(site, (l) => l.includes("stops-reading.mp4") && l.includes("media transfer cut short"), 2 * TIMEOUT_MS);
+    await waitForLog(
+      site,
+      (l) => l.includes("stops-reading.mp4") && l.includes("media transfer cut short"),
+      2 * TIMEOUT_MS,
+    );
     req.destroy();
     await stillServes();
   });
@@ -86,7 +93,12 @@ describe.runIf(ready)("/media/ streams", () => {
   });
 
   it("ends the answer short when the upstream resets mid-body, and keeps serving", async () => {
-    wp.setFault(/resets\.mp4/, { kind: "reset-mid-body", bytes: 256 * 1024, total: 4 * 1024 * 1024, contentType: "video/mp4" });
+    wp.setFault(/resets\.mp4/, {
+      kind: "reset-mid-body",
+      bytes: 256 * 1024,
+      total: 4 * 1024 * 1024,
+      contentType: "video/mp4",
+    });
     const answer = await fetchRaw("/media/2024/01/resets.mp4");
     expect(answer.status).toBe(200);
     expect(answer.complete).toBe(false);
@@ -95,7 +107,12 @@ describe.runIf(ready)("/media/ streams", () => {
   });
 
   it("ends the answer when the upstream stalls mid-body, within the idle bound, and keeps serving", async () => {
-    wp.setFault(/stalls\.mp4/, { kind: "stall-mid-body", bytes: 64 * 1024, total: 1024 * 1024, contentType: "video/mp4" });
+    wp.setFault(/stalls\.mp4/, {
+      kind: "stall-mid-body",
+      bytes: 64 * 1024,
+      total: 1024 * 1024,
+      contentType: "video/mp4",
+    });
     const cutBefore = wp.uploadsCut;
     const answer = await fetchRaw("/media/2024/01/stalls.mp4");
     expect(answer.complete).toBe(false);
@@ -115,7 +132,11 @@ describe.runIf(ready)("/media/ streams", () => {
 
   it("does not follow a redirect", async () => {
     wp.setFault(/moved\.pdf/, { kind: "redirect", status: 302, location: `/wp-content/uploads/2024/01/elsewhere.pdf` });
-    wp.addFault(/elsewhere\.pdf/, { kind: "file", body: Buffer.from("%PDF-1.4 secret"), contentType: "application/pdf" });
+    wp.addFault(/elsewhere\.pdf/, {
+      kind: "file",
+      body: Buffer.from("%PDF-1.4 secret"),
+      contentType: "application/pdf",
+    });
     const cutBefore = wp.byUrl.size;
     const answer = await probe(`${site.url}/media/2024/01/moved.pdf`);
     expect(answer.status).toBe(404);
@@ -134,7 +155,12 @@ describe.runIf(ready)("/media/ streams", () => {
   });
 
   it("serves an SVG as a sandboxed image whatever type the upstream claims", async () => {
-    wp.setFault(/drawing\.svg/, { kind: "answer", status: 200, contentType: "text/html", body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>' });
+    wp.setFault(/drawing\.svg/, {
+      kind: "answer",
+      status: 200,
+      contentType: "text/html",
+      body: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    });
     const answer = await probe(`${site.url}/media/2024/01/drawing.svg`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("content-type")).toMatch(/^image\/svg\+xml/);

@@ -37,10 +37,14 @@ async function burst(path: string, visitors: number) {
 
 async function renders(route: string) {
   const text = await readMetrics(site.metricsUrl);
-  return { rendered: metricValue(text, "page_renders_total", { route, collapsed: "false" }), collapsed: metricValue(text, "page_renders_total", { route, collapsed: "true" }) };
+  return {
+    rendered: metricValue(text, "page_renders_total", { route, collapsed: "false" }),
+    collapsed: metricValue(text, "page_renders_total", { route, collapsed: "true" }),
+  };
 }
 
-const waitedTooLong = () => site.logs.filter((line) => line.includes("stopped waiting for another request's render")).length;
+const waitedTooLong = () =>
+  site.logs.filter((line) => line.includes("stopped waiting for another request's render")).length;
 
 describe.runIf(ready)("request collapsing for pages", () => {
   beforeAll(async () => {
@@ -65,7 +69,10 @@ describe.runIf(ready)("request collapsing for pages", () => {
     const { rendered, collapsed } = await renders("/products");
     figure("collapsing_renders", rendered);
     figure("collapsing_collapsed", collapsed);
-    figure("collapsing_wordpress_calls", [...wp.byUrl.values()].reduce((n, c) => n + c, 0));
+    figure(
+      "collapsing_wordpress_calls",
+      [...wp.byUrl.values()].reduce((n, c) => n + c, 0),
+    );
     expect(count((a) => a.status === 200)).toBe(1000);
     expect(rendered).toBe(1);
     // The answers say so too: one rendered, the rest from its entry (or a hit once it was stored).
@@ -121,7 +128,13 @@ describe.runIf(ready)("request collapsing for pages", () => {
   it("visitors who leave while waiting hand their turn back: the next visitors are not kept waiting for the hard timeout", async () => {
     // An unknown product WordPress takes 800 ms to refuse: its 404 is never stored, so the waiters
     // are released to render, and those whose visitor has already gone must give the turn back.
-    wp.addFault(/products\/77777777/, { kind: "status", status: 404, code: "rest_post_invalid_id", message: "Invalid post ID.", ms: 800 });
+    wp.addFault(/products\/77777777/, {
+      kind: "status",
+      status: 404,
+      code: "rest_post_invalid_id",
+      message: "Invalid post ID.",
+      ms: 800,
+    });
     try {
       const agent = new http.Agent({ keepAlive: false });
       const leaving = Array.from({ length: 20 }, () => {

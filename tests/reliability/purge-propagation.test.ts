@@ -40,7 +40,9 @@ describe.runIf(ready)("a purge on one instance, honoured by the other", () => {
   });
 
   it(`reaches the other instance within 1 s (${PURGES} purges)`, async () => {
-    const products = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish").slice(0, PURGES);
+    const products = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .slice(0, PURGES);
     const reached: number[] = [];
     const shown: number[] = [];
     for (const [i, product] of products.entries()) {
@@ -55,13 +57,20 @@ describe.runIf(ready)("a purge on one instance, honoured by the other", () => {
       const renamed = `${product.title} Edition ${i + 2}`;
       wp.catalogue.update("products", product.id, { title: renamed });
 
-      const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id: product.id, action: "update" }] });
+      const body = JSON.stringify({
+        delivery: randomUUID(),
+        events: [{ type: "products", id: product.id, action: "update" }],
+      });
       const ts = Math.floor(Date.now() / 1000);
       // From the moment the webhook is sent (B hears of it before A has even answered it).
       const purgedAt = Date.now();
       const res = await fetch(`${a.url}/api/cache/webhook`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) },
+        headers: {
+          "Content-Type": "application/json",
+          "X-FC-Timestamp": String(ts),
+          "X-FC-Signature": signWebhook(SECRET, ts, body),
+        },
         body,
       });
       expect(res.status).toBe(202);

@@ -31,7 +31,8 @@ async function readinessBecomes(site: RunningSite, state: string, limitMs = STAT
   for (;;) {
     const seen = (await readiness(site)).wordpress;
     if (seen === state) return Date.now() - started;
-    if (Date.now() - started > limitMs) throw new Error(`/readyz still says "${seen}" after ${limitMs} ms, not "${state}"`);
+    if (Date.now() - started > limitMs)
+      throw new Error(`/readyz still says "${seen}" after ${limitMs} ms, not "${state}"`);
     await sleep(200);
   }
 }
@@ -75,8 +76,18 @@ describe.runIf(ready)("the credential check", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
     // Plain HTTP: WordPress 6.1 ignores application passwords there, and users/me says so.
-    wp.setFault(/\/wp-json\/wp\/v2\/users\/me/, { kind: "status", status: 401, code: "rest_not_logged_in", message: "You are not currently logged in." });
-    site = await startSite({ WP_URL: wp.url, WP_USER: "fc-reader", WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx", ...PROBED });
+    wp.setFault(/\/wp-json\/wp\/v2\/users\/me/, {
+      kind: "status",
+      status: 401,
+      code: "rest_not_logged_in",
+      message: "You are not currently logged in.",
+    });
+    site = await startSite({
+      WP_URL: wp.url,
+      WP_USER: "fc-reader",
+      WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx",
+      ...PROBED,
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -95,7 +106,12 @@ describe.runIf(ready)("the credential check", () => {
   });
 
   it("tells a refused password from an ignored one, and clears once WordPress takes the credentials", async () => {
-    wp.setFault(/\/wp-json\/wp\/v2\/users\/me/, { kind: "status", status: 401, code: "incorrect_password", message: "The provided password is an invalid application password." });
+    wp.setFault(/\/wp-json\/wp\/v2\/users\/me/, {
+      kind: "status",
+      status: 401,
+      code: "incorrect_password",
+      message: "The provided password is an invalid application password.",
+    });
     const refused = await waitForLog(site, (l) => l.includes('"problem":"refused"'), STATE_MAX_AGE_MS);
     expect(refused).toContain("wrong or was revoked");
     expect((await readiness(site)).wordpress).toBe("unauthorized");

@@ -18,7 +18,13 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
     redis = await startRedis();
-    site = await startSite({ WP_URL: wp.url, REDIS_URL: redis.url, CACHE_FRESH_SECONDS: "1", CACHE_STALE_SECONDS: "600", PAGE_CACHE_MB: "0" });
+    site = await startSite({
+      WP_URL: wp.url,
+      REDIS_URL: redis.url,
+      CACHE_FRESH_SECONDS: "1",
+      CACHE_STALE_SECONDS: "600",
+      PAGE_CACHE_MB: "0",
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -29,7 +35,8 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
   it("fails no request, and the Redis gauge goes 1 → 0 → 1", async () => {
     const paths = pageTypes(wp.catalogue).map((p) => p.path);
     // Wait for the cache to report Redis up.
-    for (let i = 0; i < 100 && metricValue(await readMetrics(site.metricsUrl), "wp_cache_redis_up") !== 1; i++) await sleep(50);
+    for (let i = 0; i < 100 && metricValue(await readMetrics(site.metricsUrl), "wp_cache_redis_up") !== 1; i++)
+      await sleep(50);
 
     // The gauge as a sequence of changes, sampled every 50 ms while the load runs.
     const gauge: { at: number; value: number }[] = [];
@@ -43,7 +50,12 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
     })();
 
     let done = false;
-    const traffic = load({ next: (n) => site.url + paths[n % paths.length], concurrency: 12, until: () => done, timeoutMs: 10_000 });
+    const traffic = load({
+      next: (n) => site.url + paths[n % paths.length],
+      concurrency: 12,
+      until: () => done,
+      timeoutMs: 10_000,
+    });
     await sleep(1500);
     const killedAt = Date.now();
     await redis.kill();
@@ -61,7 +73,8 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
     await sampler;
 
     const failed = result.outcomes.filter((o) => o.status !== 200);
-    const phase = (from: number, to: number) => result.outcomes.filter((o) => o.startedAt >= from && o.startedAt < to).map((o) => o.durationMs);
+    const phase = (from: number, to: number) =>
+      result.outcomes.filter((o) => o.startedAt >= from && o.startedAt < to).map((o) => o.durationMs);
     const startedAt = Math.min(...result.outcomes.map((o) => o.startedAt));
     figure("redis_restart_requests", result.outcomes.length);
     figure("redis_restart_failed", failed.length);
@@ -72,7 +85,10 @@ describe.runIf(ready)("Redis killed and restarted under load", () => {
     figure("redis_down_answer_p99_ms", percentile(phase(killedAt, restartedAt), 99));
     figure("redis_after_answer_p99_ms", percentile(phase(restartedAt, Infinity), 99));
     const metrics = await readMetrics(site.metricsUrl);
-    figure("redis_restart_eventloop_lag_p99_ms", Math.round(metricValue(metrics, "nodejs_eventloop_lag_p99_seconds") * 1000));
+    figure(
+      "redis_restart_eventloop_lag_p99_ms",
+      Math.round(metricValue(metrics, "nodejs_eventloop_lag_p99_seconds") * 1000),
+    );
     expect(failed.map((o) => `${o.url} ${o.status} ${o.error ?? ""}`)).toEqual([]);
     // Opened when Redis died, closed when it came back.
     expect(gauge.map((g) => g.value).slice(0, 3)).toEqual([1, 0, 1]);

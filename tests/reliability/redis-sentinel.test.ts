@@ -12,7 +12,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rmSync } from "node:fs";
 import { have, hasBuild, requirePart } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
-import { hasRedisSentinel, makeTestTls, startSentinelSet, type SentinelSet, type TestTls } from "../support/redis-server";
+import {
+  hasRedisSentinel,
+  makeTestTls,
+  startSentinelSet,
+  type SentinelSet,
+  type TestTls,
+} from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { figure, load, pageTypes, sleep } from "./support";
 
@@ -73,8 +79,15 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
         const state = await until(site, (r) => r.redis === "auth failed", 15_000);
         expect(state.redis).toBe("auth failed");
         // The line reaches the test through a pipe, perhaps a moment after /readyz answered.
-        const warned = await waitForLog(site, (line) => /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line));
-        figure(`sentinel_auth_warning_${what.replace(/\W+/g, "_")}`, warned ? JSON.parse(warned).redis?.cause ?? "?" : "none");
+        const warned = await waitForLog(
+          site,
+          (line) =>
+            /"level":40/.test(line) && /NOAUTH|WRONGPASS|invalid password|invalid username-password/i.test(line),
+        );
+        figure(
+          `sentinel_auth_warning_${what.replace(/\W+/g, "_")}`,
+          warned ? (JSON.parse(warned).redis?.cause ?? "?") : "none",
+        );
         expect(warned).toBeDefined();
         expect(site.logs.filter((line) => /Unhandled error event/.test(line))).toEqual([]);
         // The memory tier serves meanwhile: visitors see pages.
@@ -88,10 +101,19 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
   it("connects with the Sentinels' password, and a failover under load fails no request", async () => {
     const pods = await Promise.all([startSite(env()), startSite(env())]);
     try {
-      for (const pod of pods) expect(await until(pod, (r) => r.redis === "up" && r.bus === "subscribed")).toMatchObject({ redis: "up", bus: "subscribed" });
+      for (const pod of pods)
+        expect(await until(pod, (r) => r.redis === "up" && r.bus === "subscribed")).toMatchObject({
+          redis: "up",
+          bus: "subscribed",
+        });
       const paths = pageTypes(wp.catalogue).map((p) => p.path);
       let done = false;
-      const traffic = load({ next: (n) => pods[n % 2]!.url + paths[n % paths.length], concurrency: 8, until: () => done, timeoutMs: 10_000 });
+      const traffic = load({
+        next: (n) => pods[n % 2]!.url + paths[n % paths.length],
+        concurrency: 8,
+        until: () => done,
+        timeoutMs: 10_000,
+      });
       await sleep(1000);
 
       const oldMaster = await set.masterPort();
@@ -105,7 +127,9 @@ describe.runIf(ready)("Redis behind password-protected Sentinels", () => {
         else await sleep(50);
       }
       expect(promotedAt).toBeGreaterThan(0);
-      const back = await Promise.all(pods.map((pod) => until(pod, (r) => r.redis === "up" && r.bus === "subscribed", 30_000)));
+      const back = await Promise.all(
+        pods.map((pod) => until(pod, (r) => r.redis === "up" && r.bus === "subscribed", 30_000)),
+      );
       const reconnectedAt = Date.now();
       await sleep(1000); // and on the new master, under load
       done = true;
@@ -153,7 +177,10 @@ describe.runIf(tlsReady)("Redis behind password-protected Sentinels, on TLS only
     };
     const site = await startSite({ ...env, REDIS_TLS: "true" });
     try {
-      expect(await until(site, (r) => r.redis === "up" && r.bus === "subscribed")).toMatchObject({ redis: "up", bus: "subscribed" });
+      expect(await until(site, (r) => r.redis === "up" && r.bus === "subscribed")).toMatchObject({
+        redis: "up",
+        bus: "subscribed",
+      });
       expect((await fetch(`${site.url}/about`)).status).toBe(200);
     } finally {
       await site.stop();
@@ -162,7 +189,11 @@ describe.runIf(tlsReady)("Redis behind password-protected Sentinels, on TLS only
     const plain = await startSite({ ...env, LOG_LEVEL: "warn" });
     try {
       // A positive sign that it tried and failed (down is also where every start begins).
-      const failed = await waitForLog(plain, (line) => /"level":40/.test(line) && /Redis connection error|Redis refused/.test(line), 15_000);
+      const failed = await waitForLog(
+        plain,
+        (line) => /"level":40/.test(line) && /Redis connection error|Redis refused/.test(line),
+        15_000,
+      );
       expect(failed).toBeDefined();
       expect((await readiness(plain)).redis).toBe("down");
     } finally {

@@ -52,7 +52,10 @@ describe.runIf(ready)("a flood of distinct searches", () => {
     })();
     const flood = Promise.all(
       Array.from({ length: SEARCHES }, (_, n) =>
-        probe(`${site.url}/products?q=${encodeURIComponent(`flood ${n} ${(n * 7919) % 1000}`)}`, { headers: { "X-Forwarded-For": visitorOf(n) }, timeoutMs: 30_000 }),
+        probe(`${site.url}/products?q=${encodeURIComponent(`flood ${n} ${(n * 7919) % 1000}`)}`, {
+          headers: { "X-Forwarded-For": visitorOf(n) },
+          timeoutMs: 30_000,
+        }),
       ),
     );
     // A page seen before is not affected: it is answered from what is cached.
@@ -63,16 +66,29 @@ describe.runIf(ready)("a flood of distinct searches", () => {
     await healthLoop;
 
     const count = (status: number) => answers.filter((a) => a.status === status).length;
-    const counts = { ok: count(200), limited: count(429), unavailable: count(503), other: answers.filter((a) => ![200, 429, 503].includes(a.status)).length };
+    const counts = {
+      ok: count(200),
+      limited: count(429),
+      unavailable: count(503),
+      other: answers.filter((a) => ![200, 429, 503].includes(a.status)).length,
+    };
     const metrics = await readMetrics(site.metricsUrl);
     figure("search_flood_wordpress_inflight_max", wp.maxInflight);
-    figure("search_flood_answers", `200: ${counts.ok}, 429: ${counts.limited}, 503: ${counts.unavailable}, other: ${counts.other}`);
+    figure(
+      "search_flood_answers",
+      `200: ${counts.ok}, 429: ${counts.limited}, 503: ${counts.unavailable}, other: ${counts.other}`,
+    );
     figure("search_flood_rejections", metricValue(metrics, "wp_origin_rejections_total"));
-    figure("search_flood_healthz_ms", `p50 ${percentile(health, 50).toFixed(0)}, p99 ${percentile(health, 99).toFixed(0)}, max ${Math.max(...health).toFixed(0)} (${health.length} probes)`);
+    figure(
+      "search_flood_healthz_ms",
+      `p50 ${percentile(health, 50).toFixed(0)}, p99 ${percentile(health, 99).toFixed(0)}, max ${Math.max(...health).toFixed(0)} (${health.length} probes)`,
+    );
 
     expect(wp.maxInflight).toBeGreaterThan(0);
     expect(wp.maxInflight).toBeLessThanOrEqual(CAP);
-    expect(answers.filter((a) => ![200, 429, 503].includes(a.status)).map((a) => `${a.url} ${a.status} ${a.error ?? ""}`)).toEqual([]);
+    expect(
+      answers.filter((a) => ![200, 429, 503].includes(a.status)).map((a) => `${a.url} ${a.status} ${a.error ?? ""}`),
+    ).toEqual([]);
     // The greedy visitor is stopped past its limit; the others are not.
     expect(counts.limited).toBeGreaterThanOrEqual(GREEDY - RATE_LIMITS.searchRenders.points);
     for (const a of answers.filter((x) => x.status === 429 || x.status === 503)) {
@@ -92,7 +108,8 @@ describe.runIf(ready)("a flood of distinct searches", () => {
     expect((await probe(`${site.url}/products?q=vase`)).status).toBe(200);
     // Reads the flood left under way end by their timeout at the latest.
     const settled = Date.now() + 15_000;
-    while (metricValue(await readMetrics(site.metricsUrl), "wp_origin_inflight") !== 0 && Date.now() < settled) await new Promise((r) => setTimeout(r, 200));
+    while (metricValue(await readMetrics(site.metricsUrl), "wp_origin_inflight") !== 0 && Date.now() < settled)
+      await new Promise((r) => setTimeout(r, 200));
     expect(metricValue(await readMetrics(site.metricsUrl), "wp_origin_inflight")).toBe(0);
   }, 120_000);
 });

@@ -12,7 +12,13 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild, have } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { hasRedisServer, startRedis, startRedisCluster, type RedisClusterServer, type RedisServer } from "../support/redis-server";
+import {
+  hasRedisServer,
+  startRedis,
+  startRedisCluster,
+  type RedisClusterServer,
+  type RedisServer,
+} from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { signWebhook } from "../../server/http/cache-api";
 import { figure, load, metricValue, probe, readMetrics, sleep } from "./support";
@@ -44,7 +50,15 @@ function products(wp: FaultyWordPress): PostRecord[] {
 async function webhookUpdate(site: RunningSite, id: number): Promise<void> {
   const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
   const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+  const res = await fetch(`${site.url}/api/cache/webhook`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-FC-Timestamp": String(ts),
+      "X-FC-Signature": signWebhook(SECRET, ts, body),
+    },
+    body,
+  });
   expect(res.status).toBe(202);
 }
 
@@ -82,7 +96,11 @@ for (const mode of ["single", "cluster"] as const) {
       expect(first).toMatchObject({ status: 200, outcome: "page-miss" });
       const before = await renders(b);
       const shared = await view(b, path);
-      expect({ status: shared.status, outcome: shared.outcome, title: shared.title }).toEqual({ status: 200, outcome: "page-hit-shared", title: first.title });
+      expect({ status: shared.status, outcome: shared.outcome, title: shared.title }).toEqual({
+        status: 200,
+        outcome: "page-hit-shared",
+        title: first.title,
+      });
       expect(shared.body).toBe(first.body);
       // Kept in B's memory from then on.
       expect((await view(b, path)).outcome).toBe("page-hit");
@@ -91,36 +109,39 @@ for (const mode of ["single", "cluster"] as const) {
     });
 
     // On the Cluster, one run in two rendered the listing twice (a race not found yet): single Redis only.
-    it.runIf(mode === "single")("a purge on one pod drops the page on all, and the next requests render it once in total", async () => {
-      const path = "/products";
-      const listing = await view(a, path);
-      // A product the listing shows (its first page), whose new title it must show.
-      const product = products(wp).find((p) => listing.body.includes(p.title))!;
-      expect(product).toBeDefined();
-      // Both pods hold the listing (B from the shared tier).
-      for (let i = 0; i < 40 && (await view(b, path)).outcome !== "page-hit"; i++) await sleep(50);
-      await sleep(1500); // past any earlier purge's repeat pass
-      const before = (await renders(a)) + (await renders(b));
-      const renamed = `${product.title} Shared ${mode}`;
-      wp.catalogue.update("products", product.id, { title: renamed });
-      await webhookUpdate(a, product.id);
-      // Until both show the new title, then a few more requests on each, in parallel.
-      const deadline = Date.now() + 5000;
-      let shown = [false, false];
-      while (!shown.every(Boolean) && Date.now() < deadline) {
-        const views = await Promise.all([view(a, path), view(b, path)]);
-        shown = views.map((v) => v.status === 200 && v.body.includes(renamed));
-      }
-      expect(shown).toEqual([true, true]);
-      const after = await Promise.all(Array.from({ length: 20 }, (_, i) => view(i % 2 ? a : b, path)));
-      expect(after.every((v) => v.status === 200 && v.body.includes(renamed))).toBe(true);
-      // Past the purge's repeat pass (1 s): it must not drop the page rendered after the purge.
-      await sleep(1500);
-      await Promise.all([view(a, path), view(b, path)]);
-      const total = (await renders(a)) + (await renders(b)) - before;
-      figure(`shared pages (${mode}): renders of the listing after a purge, over two pods`, total);
-      expect(total).toBe(1);
-    });
+    it.runIf(mode === "single")(
+      "a purge on one pod drops the page on all, and the next requests render it once in total",
+      async () => {
+        const path = "/products";
+        const listing = await view(a, path);
+        // A product the listing shows (its first page), whose new title it must show.
+        const product = products(wp).find((p) => listing.body.includes(p.title))!;
+        expect(product).toBeDefined();
+        // Both pods hold the listing (B from the shared tier).
+        for (let i = 0; i < 40 && (await view(b, path)).outcome !== "page-hit"; i++) await sleep(50);
+        await sleep(1500); // past any earlier purge's repeat pass
+        const before = (await renders(a)) + (await renders(b));
+        const renamed = `${product.title} Shared ${mode}`;
+        wp.catalogue.update("products", product.id, { title: renamed });
+        await webhookUpdate(a, product.id);
+        // Until both show the new title, then a few more requests on each, in parallel.
+        const deadline = Date.now() + 5000;
+        let shown = [false, false];
+        while (!shown.every(Boolean) && Date.now() < deadline) {
+          const views = await Promise.all([view(a, path), view(b, path)]);
+          shown = views.map((v) => v.status === 200 && v.body.includes(renamed));
+        }
+        expect(shown).toEqual([true, true]);
+        const after = await Promise.all(Array.from({ length: 20 }, (_, i) => view(i % 2 ? a : b, path)));
+        expect(after.every((v) => v.status === 200 && v.body.includes(renamed))).toBe(true);
+        // Past the purge's repeat pass (1 s): it must not drop the page rendered after the purge.
+        await sleep(1500);
+        await Promise.all([view(a, path), view(b, path)]);
+        const total = (await renders(a)) + (await renders(b)) - before;
+        figure(`shared pages (${mode}): renders of the listing after a purge, over two pods`, total);
+        expect(total).toBe(1);
+      },
+    );
   });
 }
 
@@ -194,19 +215,26 @@ describe.runIf(ready)("the shared tier's faults", () => {
       const first = await view(a, path);
       expect(first.status).toBe(200);
       const entries = await keys(r, "fc:p:e:*");
-      const entry = (await Promise.all(entries.map(async (k) => ({ k, id: (await r.hget(k, "k")) ?? "" })))).find((e) => e.id.endsWith(`\n${path}`))!.k;
+      const entry = (await Promise.all(entries.map(async (k) => ({ k, id: (await r.hget(k, "k")) ?? "" })))).find((e) =>
+        e.id.endsWith(`\n${path}`),
+      )!.k;
       expect(entry).toBeDefined();
       const field = (await r.hexists(entry, "b")) ? "b" : "z";
       const whole = (await r.hgetBuffer(entry, field))!;
       await r.hset(entry, field, whole.subarray(0, Math.floor(whole.length / 2)));
       const before = await renders(b);
       const again = await view(b, path);
-      expect({ status: again.status, outcome: again.outcome, title: again.title }).toEqual({ status: 200, outcome: "page-miss", title: first.title });
+      expect({ status: again.status, outcome: again.outcome, title: again.title }).toEqual({
+        status: 200,
+        outcome: "page-miss",
+        title: first.title,
+      });
       expect(await renders(b)).toBe(before + 1);
       expect(b.logs.some((l) => l.includes("dropped a corrupt entry"))).toBe(true);
       // B's render replaced it (in the encoding B's request asked for): whole again.
       let now: Record<string, Buffer> = {};
-      for (let i = 0; i < 20 && (now.z?.length ?? 0) + (now.b?.length ?? 0) <= whole.length / 2; i++) now = (await sleep(100), await r.hgetallBuffer(entry));
+      for (let i = 0; i < 20 && (now.z?.length ?? 0) + (now.b?.length ?? 0) <= whole.length / 2; i++)
+        now = (await sleep(100), await r.hgetallBuffer(entry));
       expect((now.z?.length ?? 0) + (now.b?.length ?? 0)).toBeGreaterThan(whole.length / 2);
     } finally {
       r.disconnect();
@@ -252,7 +280,8 @@ describe.runIf(ready)("the shared tier's faults", () => {
         },
         onOutcome: (outcome, body) => {
           const title = body.match(/<h2 id="product-title"[^>]*>([^<]*)</)?.[1];
-          if (outcome.status !== 200 || title !== expected.get(new URL(outcome.url).pathname)) throw new Error(`${outcome.url}: ${outcome.status} ${title}`);
+          if (outcome.status !== 200 || title !== expected.get(new URL(outcome.url).pathname))
+            throw new Error(`${outcome.url}: ${outcome.status} ${title}`);
         },
       });
       expect(result.byStatus).toEqual({ 200: 240 });

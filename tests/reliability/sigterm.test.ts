@@ -54,7 +54,10 @@ describe.runIf(ready)("SIGTERM under load", () => {
     let signalAt = Infinity;
     const traffic = load({
       // A new search each time: a page-cache miss, a WordPress call, a full render.
-      next: (n) => ({ url: `${site.url}/products?q=vaso${n}`, init: { headers: { "X-Forwarded-For": `198.51.100.${n % 250}` } } }),
+      next: (n) => ({
+        url: `${site.url}/products?q=vaso${n}`,
+        init: { headers: { "X-Forwarded-For": `198.51.100.${n % 250}` } },
+      }),
       concurrency: 16,
       until: () => Date.now() >= signalAt,
       timeoutMs: 20_000,
@@ -71,7 +74,9 @@ describe.runIf(ready)("SIGTERM under load", () => {
     wp.setFault(undefined);
 
     // In flight: sent at least 50 ms before the signal (so it had reached the server).
-    const inFlight = result.outcomes.filter((o) => o.startedAt <= signalAt - 50 && o.startedAt + o.durationMs >= signalAt);
+    const inFlight = result.outcomes.filter(
+      (o) => o.startedAt <= signalAt - 50 && o.startedAt + o.durationMs >= signalAt,
+    );
     const inFlightFailed = inFlight.filter((o) => o.status !== 200);
     const fiveHundreds = result.outcomes.filter((o) => o.status >= 500);
     figure("sigterm_requests", result.outcomes.length);
@@ -79,7 +84,10 @@ describe.runIf(ready)("SIGTERM under load", () => {
     figure("sigterm_inflight_failed", inFlightFailed.length);
     figure("sigterm_5xx", fiveHundreds.length);
     figure("sigterm_readyz_after_signal", readiness.statusLine);
-    figure("sigterm_request_after_signal", afterSignal.status === 0 ? afterSignal.error ?? "refused" : afterSignal.status);
+    figure(
+      "sigterm_request_after_signal",
+      afterSignal.status === 0 ? (afterSignal.error ?? "refused") : afterSignal.status,
+    );
     figure("sigterm_drain_ms", drainMs);
     figure("sigterm_exit_code", String(code));
 

@@ -20,7 +20,9 @@ export function metricValue(text: string, name: string, labels: Record<string, s
     if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
     const match = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s+(\S+)/.exec(line);
     if (!match || match[1] !== name) continue;
-    const series = Object.fromEntries([...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const series = Object.fromEntries(
+      [...(match[2] ?? "").matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => series[k] === v)) sum += Number(match[3]);
   }
   return sum;
@@ -46,15 +48,30 @@ export interface Outcome {
 }
 
 /** GET (or any method) with a hard timeout; never throws: a failure is an outcome with status 0. */
-export async function probe(url: string, init: RequestInit & { timeoutMs?: number } = {}): Promise<Outcome & { body: string; headers: Headers }> {
+export async function probe(
+  url: string,
+  init: RequestInit & { timeoutMs?: number } = {},
+): Promise<Outcome & { body: string; headers: Headers }> {
   const startedAt = Date.now();
   try {
-    const res = await fetch(url, { redirect: "manual", ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 15_000) });
+    const res = await fetch(url, {
+      redirect: "manual",
+      ...init,
+      signal: AbortSignal.timeout(init.timeoutMs ?? 15_000),
+    });
     const body = await res.text();
     return { url, status: res.status, startedAt, durationMs: Date.now() - startedAt, body, headers: res.headers };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { url, status: 0, error: cause?.code ?? cause?.message ?? (error as Error).message, startedAt, durationMs: Date.now() - startedAt, body: "", headers: new Headers() };
+    return {
+      url,
+      status: 0,
+      error: cause?.code ?? cause?.message ?? (error as Error).message,
+      startedAt,
+      durationMs: Date.now() - startedAt,
+      body: "",
+      headers: new Headers(),
+    };
   }
 }
 
@@ -116,12 +133,31 @@ export function pageTypes(catalogue: DemoCatalogue): PageType[] {
   const pages: PageType[] = [];
   for (const lang of ["en", "it"] as const) {
     const p = lang === "en" ? "" : "/it";
-    const w = lang === "en"
-      ? { products: "products", categories: "categories", collections: "collections", exclusives: "exclusives", projects: "projects", manufacture: "manufacture" }
-      : { products: "prodotti", categories: "categorie", collections: "collezioni", exclusives: "esclusivi", projects: "progetti", manufacture: "manifattura" };
+    const w =
+      lang === "en"
+        ? {
+            products: "products",
+            categories: "categories",
+            collections: "collections",
+            exclusives: "exclusives",
+            projects: "projects",
+            manufacture: "manufacture",
+          }
+        : {
+            products: "prodotti",
+            categories: "categorie",
+            collections: "collezioni",
+            exclusives: "esclusivi",
+            projects: "progetti",
+            manufacture: "manifattura",
+          };
     const product = published<PostRecord>(catalogue.list("products", { lang }))[0]!;
-    const category = catalogue.list("product_categories", { lang }).find((c) => catalogue.termCount(c as TermRecord) > 0) as TermRecord;
-    const inCategory = published<PostRecord>(catalogue.list("products", { lang })).find((x) => x.terms.product_categories?.includes(category.id))!;
+    const category = catalogue
+      .list("product_categories", { lang })
+      .find((c) => catalogue.termCount(c as TermRecord) > 0) as TermRecord;
+    const inCategory = published<PostRecord>(catalogue.list("products", { lang })).find((x) =>
+      x.terms.product_categories?.includes(category.id),
+    )!;
     const collection = published<PostRecord>(catalogue.list("collections", { lang }))[0]!;
     const exclusive = published<PostRecord>(catalogue.list("exclusives", { lang }))[0]!;
     pages.push(
@@ -130,7 +166,10 @@ export function pageTypes(catalogue: DemoCatalogue): PageType[] {
       { name: `product-${lang}`, path: `${p}/${w.products}/${product.id}` },
       { name: `categories-${lang}`, path: `${p}/${w.categories}` },
       { name: `category-${lang}`, path: `${p}/${w.categories}/${category.slug}` },
-      { name: `category-product-${lang}`, path: `${p}/${w.categories}/${category.slug}/${w.products}/${inCategory.id}` },
+      {
+        name: `category-product-${lang}`,
+        path: `${p}/${w.categories}/${category.slug}/${w.products}/${inCategory.id}`,
+      },
       { name: `collections-${lang}`, path: `${p}/${w.collections}` },
       { name: `collection-${lang}`, path: `${p}/${w.collections}/${collection.slug}` },
       { name: `exclusive-${lang}`, path: `${p}/${w.exclusives}/${exclusive.slug}` },
@@ -145,7 +184,12 @@ export function pageTypes(catalogue: DemoCatalogue): PageType[] {
 
 /** What a visitor must never see on an error page: a stack trace, a file path, an internal name. */
 export function leaksInternals(body: string): string | undefined {
-  const patterns = [/\bat [\w.<>]+ \(/, /\/work\/|node_modules|file:\/\//, /\bTypeError\b|\bReferenceError\b|\bWordPressError\b|ECONNREFUSED/, /\.tsx?:\d+/];
+  const patterns = [
+    /\bat [\w.<>]+ \(/,
+    /\/work\/|node_modules|file:\/\//,
+    /\bTypeError\b|\bReferenceError\b|\bWordPressError\b|ECONNREFUSED/,
+    /\.tsx?:\d+/,
+  ];
   return patterns.find((p) => p.test(body))?.source;
 }
 
@@ -153,15 +197,28 @@ export function leaksInternals(body: string): string | undefined {
  * A GET with headers exactly as given, Host included (fetch would send its own Host): for the
  * header-spoofing cases. Never throws; status 0 when no answer came.
  */
-export function rawGet(url: string, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+export function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   const target = new URL(url);
   return new Promise((resolve) => {
     const req = http.request(
-      { host: target.hostname, port: target.port, path: target.pathname + target.search, method: "GET", headers, setHost: !Object.keys(headers).some((h) => h.toLowerCase() === "host"), timeout: 15_000 },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        method: "GET",
+        headers,
+        setHost: !Object.keys(headers).some((h) => h.toLowerCase() === "host"),
+        timeout: 15_000,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
         res.on("error", () => resolve({ status: 0, headers: {}, body: "" }));
       },
     );
@@ -176,7 +233,11 @@ export function rawGet(url: string, headers: Record<string, string>): Promise<{ 
  * header checks): for traversal and oversized requests. Reads until the server closes or
  * `timeoutMs`; returns the status (0: no answer), the headers and the body as text.
  */
-export function rawRequest(port: number, head: string, timeoutMs = 10_000): Promise<{ status: number; head: string; body: string }> {
+export function rawRequest(
+  port: number,
+  head: string,
+  timeoutMs = 10_000,
+): Promise<{ status: number; head: string; body: string }> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -194,7 +255,8 @@ export function rawRequest(port: number, head: string, timeoutMs = 10_000): Prom
       const text = Buffer.concat(chunks).toString("latin1");
       const split = text.indexOf("\r\n\r\n");
       const length = /\r\ncontent-length: *(\d+)/i.exec(text.slice(0, split))?.[1];
-      if (split >= 0 && length !== undefined && Buffer.byteLength(text.slice(split + 4), "latin1") >= Number(length)) done();
+      if (split >= 0 && length !== undefined && Buffer.byteLength(text.slice(split + 4), "latin1") >= Number(length))
+        done();
     });
     socket.on("error", done);
     socket.on("end", done);

@@ -16,7 +16,12 @@ let site: RunningSite;
 describe.runIf(ready)("WordPress down", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    site = await startSite({ WP_URL: wp.url, CACHE_FRESH_SECONDS: "1", CACHE_STALE_SECONDS: "600", WP_TIMEOUT_MS: "2000" });
+    site = await startSite({
+      WP_URL: wp.url,
+      CACHE_FRESH_SECONDS: "1",
+      CACHE_STALE_SECONDS: "600",
+      WP_TIMEOUT_MS: "2000",
+    });
   });
   afterAll(async () => {
     await site?.stop();
@@ -26,14 +31,23 @@ describe.runIf(ready)("WordPress down", () => {
   it("serves every page seen before, stale, with 0 errors; a clear error page for pages never seen", async () => {
     const pages = pageTypes(wp.catalogue);
     // Seen before: the documents and their data requests (a client-side navigation asks those).
-    const paths = [...pages.map((p) => p.path), ...pages.filter((p) => p.name.startsWith("products") || p.name.startsWith("category-")).map((p) => `${p.path}.data`)];
+    const paths = [
+      ...pages.map((p) => p.path),
+      ...pages
+        .filter((p) => p.name.startsWith("products") || p.name.startsWith("category-"))
+        .map((p) => `${p.path}.data`),
+    ];
     for (const path of paths) expect((await probe(site.url + path)).status, path).toBe(200);
 
     await wp.stop();
     const downAt = Date.now();
     await sleep(1500); // past the 1 s fresh window of pages and data
     // Keep asking for 3 s more (three fresh windows) with some concurrency, while WordPress stays down.
-    const result = await load({ next: (n) => site.url + paths[n % paths.length], concurrency: 8, until: () => Date.now() - downAt > 4500 });
+    const result = await load({
+      next: (n) => site.url + paths[n % paths.length],
+      concurrency: 8,
+      until: () => Date.now() - downAt > 4500,
+    });
     const errors = result.outcomes.filter((o) => o.status !== 200);
     figure("wp_down_pages_seen", paths.length);
     figure("wp_down_requests", result.outcomes.length);
@@ -47,7 +61,9 @@ describe.runIf(ready)("WordPress down", () => {
     expect(metricValue(metrics, "wp_cache_lookups_total", { tier: "memory", result: "stale" })).toBeGreaterThan(0);
 
     // Never seen: a product and a category page nobody asked for.
-    const unseenProduct = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish").at(-1)!;
+    const unseenProduct = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .at(-1)!;
     const unseen = { product: `/products/${unseenProduct.id}`, category: "/it/categorie/mai-vista-prima" };
     for (const [kind, path] of Object.entries(unseen)) {
       const res = await probe(site.url + path, { timeoutMs: 10_000 });
@@ -57,7 +73,9 @@ describe.runIf(ready)("WordPress down", () => {
       expect(res.headers.get("retry-after"), path).toMatch(/^\d+$/);
       expect(res.headers.get("cache-control"), path).toBe("no-store");
       expect(res.headers.get("content-type"), path).toMatch(/^text\/html/);
-      expect(/Temporarily unavailable|Temporaneamente non disponibile/.test(res.body), `${path}: friendly text`).toBe(true);
+      expect(/Temporarily unavailable|Temporaneamente non disponibile/.test(res.body), `${path}: friendly text`).toBe(
+        true,
+      );
       expect(leaksInternals(res.body), path).toBeUndefined();
       // Not a page answer a cache could keep.
       expect(res.headers.get("surrogate-key"), path).toBeNull();

@@ -33,8 +33,15 @@ function logsAbout(needle: string): string[] {
 describe.runIf(ready)("WordPress slow or answering garbage", () => {
   beforeAll(async () => {
     wp = await startFaultyWordPress();
-    site = await startSite({ WP_URL: wp.url, CACHE_FRESH_SECONDS: "1", CACHE_STALE_SECONDS: "600", WP_TIMEOUT_MS: String(TIMEOUT_MS) });
-    unseen = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish").slice(-8);
+    site = await startSite({
+      WP_URL: wp.url,
+      CACHE_FRESH_SECONDS: "1",
+      CACHE_STALE_SECONDS: "600",
+      WP_TIMEOUT_MS: String(TIMEOUT_MS),
+    });
+    unseen = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .slice(-8);
     // Seen before: the pages the stale checks use.
     for (const path of ["/about", "/products", "/it/progetti"]) expect((await probe(site.url + path)).status).toBe(200);
   });
@@ -48,7 +55,10 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
     await sleep(1100); // what was seen is now stale
     wp.setFault(/\/wp-json\//, { kind: "slow", ms: 5000 });
     try {
-      const [seen, never] = await Promise.all([probe(`${site.url}/about`), probe(`${site.url}/products/${product.id}`, { timeoutMs: 20_000 })]);
+      const [seen, never] = await Promise.all([
+        probe(`${site.url}/about`),
+        probe(`${site.url}/products/${product.id}`, { timeoutMs: 20_000 }),
+      ]);
       figure("wp_slow_seen_page_ms", seen.durationMs);
       figure("wp_slow_unseen_page_ms", never.durationMs);
       figure("wp_slow_unseen_page_status", never.status);
@@ -79,7 +89,12 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
     { name: "wrong_shape", fault: { kind: "wrong-shape" }, cause: /unexpected shape/, status: 503 },
     { name: "html_200", fault: { kind: "html", status: 200 }, cause: /text\/html[^"]*, not JSON/, status: 503 },
     { name: "html_502", fault: { kind: "html", status: 502 }, cause: /answered 502/, status: 503 },
-    { name: "wordpress_error_500", fault: { kind: "status", status: 500, code: "internal_server_error" }, cause: /answered 500 internal_server_error/, status: 503 },
+    {
+      name: "wordpress_error_500",
+      fault: { kind: "status", status: 500, code: "internal_server_error" },
+      cause: /answered 500 internal_server_error/,
+      status: 503,
+    },
   ];
 
   for (const { name, fault, cause, status } of garbage) {
@@ -90,7 +105,10 @@ describe.runIf(ready)("WordPress slow or answering garbage", () => {
       let never;
       let seen;
       try {
-        [never, seen] = await Promise.all([probe(`${site.url}/products/${product.id}`), probe(`${site.url}/it/progetti`)]);
+        [never, seen] = await Promise.all([
+          probe(`${site.url}/products/${product.id}`),
+          probe(`${site.url}/it/progetti`),
+        ]);
         // A second look while the fault lasts: still an error (no garbage was kept as an answer).
         const again = await probe(`${site.url}/products/${product.id}`);
         expect(again.status).toBe(never.status);

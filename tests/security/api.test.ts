@@ -32,7 +32,11 @@ const now = () => Math.floor(Date.now() / 1000);
 /** POSTs to the site: the SRE purge API on its internal port, everything else on the public one. */
 function post(path: string, body: string | Buffer, headers: Record<string, string> = {}, target = site) {
   const base = path.startsWith("/api/cache/purge") ? target.internalUrl : target.url;
-  return fetch(`${base}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : new Uint8Array(body) });
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : new Uint8Array(body),
+  });
 }
 
 function signed(body: string, ts = now(), signature = signWebhook(SECRET, ts, body)) {
@@ -54,8 +58,16 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
 
   it("purges a signed delivery once: a replay inside the window, or a retry signed afresh, answers 200 duplicate and purges nothing; refuses any altered copy", async () => {
     const product = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])[0]!;
-    const counter = async (series: string) => Number((await (await fetch(site.metricsUrl)).text()).match(new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\d+)`, "m"))?.[1]);
-    const [duplicatesBefore, purgesBefore] = [await counter('webhook_requests_total{result="duplicate"}'), await counter('wp_cache_purges_total{source="webhook"}')];
+    const counter = async (series: string) =>
+      Number(
+        (await (await fetch(site.metricsUrl)).text()).match(
+          new RegExp(`^${series.replace(/[{}]/g, "\\$&")} (\\d+)`, "m"),
+        )?.[1],
+      );
+    const [duplicatesBefore, purgesBefore] = [
+      await counter('webhook_requests_total{result="duplicate"}'),
+      await counter('wp_cache_purges_total{source="webhook"}'),
+    ];
     const delivery = randomUUID();
     const body = JSON.stringify({ delivery, events: [{ type: "products", id: product.id, action: "update" }] });
     const headers = signed(body);
@@ -78,14 +90,31 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     expect((await post("/api/cache/webhook", other, headers)).status).toBe(401);
     expect((await post("/api/cache/webhook", body + " ", headers)).status).toBe(401);
     // Same signature, another timestamp.
-    expect((await post("/api/cache/webhook", body, { ...headers, "X-FC-Timestamp": String(Number(headers["X-FC-Timestamp"]) + 1) })).status).toBe(401);
+    expect(
+      (
+        await post("/api/cache/webhook", body, {
+          ...headers,
+          "X-FC-Timestamp": String(Number(headers["X-FC-Timestamp"]) + 1),
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("refuses timestamps from the future and in any other form than unix seconds", async () => {
     const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "menu", id: 2, action: "update" }] });
     expect((await post("/api/cache/webhook", body, signed(body, now() + 301))).status).toBe(401);
     expect((await post("/api/cache/webhook", body, signed(body, now() + 299))).status).toBe(202);
-    for (const ts of ["-1", "1e9", `${now()}.5`, `+${now()}`, ` ${now()}`, `0x${now().toString(16)}`, "9".repeat(40), "", "null"]) {
+    for (const ts of [
+      "-1",
+      "1e9",
+      `${now()}.5`,
+      `+${now()}`,
+      ` ${now()}`,
+      `0x${now().toString(16)}`,
+      "9".repeat(40),
+      "",
+      "null",
+    ]) {
       const sig = `sha256=${(await import("node:crypto")).createHmac("sha256", SECRET).update(`${ts}.`).update(body).digest("hex")}`;
       const res = await post("/api/cache/webhook", body, { "X-FC-Timestamp": ts, "X-FC-Signature": sig });
       expect(res.status, `timestamp ${JSON.stringify(ts)}`).toBe(401);
@@ -103,13 +132,13 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
       "no prefix": hex,
       "sha1 prefix": `sha1=${hex}`,
       "upper-case prefix": `SHA256=${hex}`,
-      "truncated": good.slice(0, -2),
-      "extended": `${good}00`,
+      truncated: good.slice(0, -2),
+      extended: `${good}00`,
       "two values": `${good}, ${good}`,
-      "base64": `sha256=${Buffer.from(hex, "hex").toString("base64")}`,
+      base64: `sha256=${Buffer.from(hex, "hex").toString("base64")}`,
       "of the body without the timestamp": `sha256=${(await import("node:crypto")).createHmac("sha256", SECRET).update(body).digest("hex")}`,
       "with an empty secret": signWebhook("", ts, body),
-      "empty": "",
+      empty: "",
     };
     for (const [name, signature] of Object.entries(variants)) {
       const res = await post("/api/cache/webhook", body, { "X-FC-Timestamp": String(ts), "X-FC-Signature": signature });
@@ -124,12 +153,18 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     const ts = now();
     const res = await post("/api/cache/webhook", bomb, { "Content-Encoding": "gzip", ...signed("x", ts) });
     expect(res.status).toBe(413);
-    const admin = await post("/api/cache/purge", bomb, { "Content-Encoding": "gzip", Authorization: `Bearer ${TOKEN}` });
+    const admin = await post("/api/cache/purge", bomb, {
+      "Content-Encoding": "gzip",
+      Authorization: `Bearer ${TOKEN}`,
+    });
     expect(admin.status).toBe(413);
     const odd = await post("/api/cache/webhook", "abc", { "Content-Encoding": "compress", ...signed("abc") });
     expect(odd.status).toBeGreaterThanOrEqual(400);
     expect(odd.status).toBeLessThan(500);
-    const liar = await post("/api/cache/webhook", "not gzip at all", { "Content-Encoding": "gzip", ...signed("not gzip at all") });
+    const liar = await post("/api/cache/webhook", "not gzip at all", {
+      "Content-Encoding": "gzip",
+      ...signed("not gzip at all"),
+    });
     expect(liar.status).toBeGreaterThanOrEqual(400);
     expect(liar.status).toBeLessThan(500);
     expect((await probe(`${site.url}/healthz`)).status).toBe(200);
@@ -148,24 +183,43 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
       "the webhook secret": { headers: { Authorization: `Bearer ${SECRET}` } },
     };
     for (const [name, init] of Object.entries(refused)) {
-      const res = await fetch(`${site.internalUrl}${init.path ?? "/api/cache/purge"}`, { method: "POST", body, headers: init.headers });
+      const res = await fetch(`${site.internalUrl}${init.path ?? "/api/cache/purge"}`, {
+        method: "POST",
+        body,
+        headers: init.headers,
+      });
       expect(res.status, name).toBe(401);
       expect(res.headers.get("www-authenticate"), name).toMatch(/^Bearer/);
     }
-    const strict = await post("/api/cache/purge", JSON.stringify({ all: true, extra: 1 }), { Authorization: `Bearer ${TOKEN}` });
+    const strict = await post("/api/cache/purge", JSON.stringify({ all: true, extra: 1 }), {
+      Authorization: `Bearer ${TOKEN}`,
+    });
     expect(strict.status).toBe(400);
-    const tooMany = await post("/api/cache/purge", JSON.stringify({ tags: Array.from({ length: 1001 }, (_, i) => `products:${i}`) }), { Authorization: `Bearer ${TOKEN}` });
+    const tooMany = await post(
+      "/api/cache/purge",
+      JSON.stringify({ tags: Array.from({ length: 1001 }, (_, i) => `products:${i}`) }),
+      { Authorization: `Bearer ${TOKEN}` },
+    );
     expect(tooMany.status).toBe(400);
-    const oddTags = await post("/api/cache/purge", JSON.stringify({ tags: ["products:1 OR 1=1", "../x", "*"] }), { Authorization: `Bearer ${TOKEN}` });
+    const oddTags = await post("/api/cache/purge", JSON.stringify({ tags: ["products:1 OR 1=1", "../x", "*"] }), {
+      Authorization: `Bearer ${TOKEN}`,
+    });
     expect(oddTags.status).toBe(400);
-    const protoPollution = await post("/api/cache/purge", '{"__proto__": {"all": true}, "tags": ["products:1"], "constructor": {"prototype": {"x": 1}}}', { Authorization: `Bearer ${TOKEN}` });
+    const protoPollution = await post(
+      "/api/cache/purge",
+      '{"__proto__": {"all": true}, "tags": ["products:1"], "constructor": {"prototype": {"x": 1}}}',
+      { Authorization: `Bearer ${TOKEN}` },
+    );
     expect(protoPollution.status).toBe(400);
   });
 
   it("answers other methods with 405 and Allow: POST, never with a purge", async () => {
     for (const method of ["GET", "PUT", "DELETE", "PATCH", "OPTIONS"]) {
       for (const path of ["/api/cache/webhook", "/api/cache/purge"]) {
-        const res = await fetch((path === "/api/cache/purge" ? site.internalUrl : site.url) + path, { method, headers: { Authorization: `Bearer ${TOKEN}` } });
+        const res = await fetch((path === "/api/cache/purge" ? site.internalUrl : site.url) + path, {
+          method,
+          headers: { Authorization: `Bearer ${TOKEN}` },
+        });
         expect(res.status, `${method} ${path}`).toBe(405);
         expect(res.headers.get("allow"), `${method} ${path}`).toBe("POST");
       }
@@ -176,14 +230,23 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "all", id: 0, action: "delete" }] });
     expect((await post("/api/cache/webhook", body, signed(body), bare)).status).toBe(503);
     // Not even an empty secret signs for it.
-    expect((await post("/api/cache/webhook", body, signed(body, now(), signWebhook("", now(), body)), bare)).status).toBe(503);
-    expect((await post("/api/cache/purge", JSON.stringify({ all: true }), { Authorization: "Bearer " }, bare)).status).toBe(503);
-    expect((await post("/api/cache/purge", JSON.stringify({ all: true }), { Authorization: "Bearer undefined" }, bare)).status).toBe(503);
+    expect(
+      (await post("/api/cache/webhook", body, signed(body, now(), signWebhook("", now(), body)), bare)).status,
+    ).toBe(503);
+    expect(
+      (await post("/api/cache/purge", JSON.stringify({ all: true }), { Authorization: "Bearer " }, bare)).status,
+    ).toBe(503);
+    expect(
+      (await post("/api/cache/purge", JSON.stringify({ all: true }), { Authorization: "Bearer undefined" }, bare))
+        .status,
+    ).toBe(503);
   });
 
   it("compares signatures and tokens in constant time", async () => {
     // By construction: both comparisons go through crypto.timingSafeEqual, never === or startsWith.
-    const source = ["api-guards", "webhook", "purge-api", "cache-api"].map((name) => readFileSync(`server/http/${name}.ts`, "utf8")).join("\n");
+    const source = ["api-guards", "webhook", "purge-api", "cache-api"]
+      .map((name) => readFileSync(`server/http/${name}.ts`, "utf8"))
+      .join("\n");
     expect(source).toMatch(/timingSafeEqual\(/);
     expect(source).toMatch(/safeEqual\(signature, signWebhook\(/);
     expect(source).toMatch(/safeEqual\(auth\.slice\(7\), adminToken\)/);
@@ -212,7 +275,13 @@ describe.runIf(ready)("the webhook and the purge API under attack", () => {
     // Runs last: it spends this client's failures of the minute.
     const body = "{}";
     const answers = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => post("/api/cache/webhook", body, { "X-Forwarded-For": `203.0.113.${i % 250}`, "X-Real-IP": `198.51.100.${i % 250}`, ...signed(body, now(), `sha256=${"ab".repeat(32)}`) })),
+      Array.from({ length: 150 }, (_, i) =>
+        post("/api/cache/webhook", body, {
+          "X-Forwarded-For": `203.0.113.${i % 250}`,
+          "X-Real-IP": `198.51.100.${i % 250}`,
+          ...signed(body, now(), `sha256=${"ab".repeat(32)}`),
+        }),
+      ),
     );
     const limited = answers.filter((r) => r.status === 429);
     figure("webhook_burst_requests", answers.length);

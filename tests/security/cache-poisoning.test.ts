@@ -29,7 +29,10 @@ let products: PostRecord[];
 
 /** The page as a visitor gets it, minus what legitimately differs between two processes. */
 function normalise(body: string): string {
-  return body.replace(/\("react-router-scroll-positions", "(?:[^"\\]|\\.)*"\)/g, '("react-router-scroll-positions", "<key>")');
+  return body.replace(
+    /\("react-router-scroll-positions", "(?:[^"\\]|\\.)*"\)/g,
+    '("react-router-scroll-positions", "<key>")',
+  );
 }
 
 /** The CSP without its hashes (those differ only through the ScrollRestoration script above). */
@@ -50,8 +53,13 @@ async function compareClean(path: string, label: string) {
   const tags = (r: typeof poisoned) => new Set((r.headers.get("surrogate-key") ?? "").split(" ").filter(Boolean));
   const [pt, ft] = [tags(poisoned), tags(fresh)];
   const differing = [...[...pt].filter((t) => !ft.has(t)), ...[...ft].filter((t) => !pt.has(t))];
-  expect(differing.filter((t) => !/^products:\d+$/.test(t)), `${label}: surrogate-key`).toEqual([]);
-  expect(policyShape(poisoned.headers.get("content-security-policy")), `${label}: csp`).toBe(policyShape(fresh.headers.get("content-security-policy")));
+  expect(
+    differing.filter((t) => !/^products:\d+$/.test(t)),
+    `${label}: surrogate-key`,
+  ).toEqual([]);
+  expect(policyShape(poisoned.headers.get("content-security-policy")), `${label}: csp`).toBe(
+    policyShape(fresh.headers.get("content-security-policy")),
+  );
   expect(poisoned.body.includes(EVIL), `${label}: mentions ${EVIL}`).toBe(false);
   const same = normalise(poisoned.body) === normalise(fresh.body);
   if (!same) {
@@ -59,7 +67,9 @@ async function compareClean(path: string, label: string) {
     const b = normalise(fresh.body);
     let i = 0;
     while (i < a.length && a[i] === b[i]) i++;
-    expect(`${label}: …${a.slice(Math.max(0, i - 80), i + 120)}`).toBe(`${label}: …${b.slice(Math.max(0, i - 80), i + 120)}`);
+    expect(`${label}: …${a.slice(Math.max(0, i - 80), i + 120)}`).toBe(
+      `${label}: …${b.slice(Math.max(0, i - 80), i + 120)}`,
+    );
   }
   return { poisoned, fresh };
 }
@@ -77,21 +87,76 @@ describe.runIf(ready)("cache poisoning", () => {
 
   const headerCases: { name: string; path: () => string; headers: Record<string, string> }[] = [
     { name: "Host", path: () => "/about", headers: { Host: EVIL } },
-    { name: "X-Forwarded-Host", path: () => "/manufacture", headers: { "X-Forwarded-Host": EVIL, "X-Forwarded-Port": "8443" } },
-    { name: "X-Forwarded-Proto", path: () => "/funding", headers: { "X-Forwarded-Proto": "javascript", "X-Forwarded-Scheme": "https", "X-Forwarded-Ssl": "on" } },
-    { name: "X-Forwarded-For and Forwarded", path: () => "/prove", headers: { "X-Forwarded-For": "203.0.113.9, 10.0.0.1", Forwarded: `for=203.0.113.9;host=${EVIL};proto=https`, "X-Real-IP": "203.0.113.9" } },
-    { name: "X-Original-URL and X-Rewrite-URL", path: () => "/collections", headers: { "X-Original-URL": "/wishlist", "X-Rewrite-URL": "/it/prodotti", "X-HTTP-Method-Override": "DELETE" } },
-    { name: "X-React-Router-SPA-Mode (CVE-2025-43864)", path: () => "/exclusives", headers: { "X-React-Router-SPA-Mode": "yes" } },
+    {
+      name: "X-Forwarded-Host",
+      path: () => "/manufacture",
+      headers: { "X-Forwarded-Host": EVIL, "X-Forwarded-Port": "8443" },
+    },
+    {
+      name: "X-Forwarded-Proto",
+      path: () => "/funding",
+      headers: { "X-Forwarded-Proto": "javascript", "X-Forwarded-Scheme": "https", "X-Forwarded-Ssl": "on" },
+    },
+    {
+      name: "X-Forwarded-For and Forwarded",
+      path: () => "/prove",
+      headers: {
+        "X-Forwarded-For": "203.0.113.9, 10.0.0.1",
+        Forwarded: `for=203.0.113.9;host=${EVIL};proto=https`,
+        "X-Real-IP": "203.0.113.9",
+      },
+    },
+    {
+      name: "X-Original-URL and X-Rewrite-URL",
+      path: () => "/collections",
+      headers: { "X-Original-URL": "/wishlist", "X-Rewrite-URL": "/it/prodotti", "X-HTTP-Method-Override": "DELETE" },
+    },
+    {
+      name: "X-React-Router-SPA-Mode (CVE-2025-43864)",
+      path: () => "/exclusives",
+      headers: { "X-React-Router-SPA-Mode": "yes" },
+    },
     {
       name: "X-React-Router-Prerender-Data (CVE-2025-43865)",
       path: () => "/categories",
-      headers: { "X-React-Router-Prerender-Data": encodeURI(JSON.stringify([{ _1: 2 }, "loaderData", { _3: 4 }, "categories-en", { title: EVIL }])) },
+      headers: {
+        "X-React-Router-Prerender-Data": encodeURI(
+          JSON.stringify([{ _1: 2 }, "loaderData", { _3: 4 }, "categories-en", { title: EVIL }]),
+        ),
+      },
     },
-    { name: "X-Remix-* and X-React-Router-* on a data request", path: () => "/projects.data", headers: { "X-Remix-Response": "yes", "X-Remix-Revalidate": "1", "X-Remix-Reload-Document": "true", "X-Remix-Replace": "true", "X-React-Router-SPA-Mode": "yes", "X-Remix-Redirect": `https://${EVIL}/` } },
-    { name: "a locale cookie and Accept-Language on a page that is not /", path: () => "/it/collezioni", headers: { Cookie: "i18n_redirected=en", "Accept-Language": "en-US" } },
-    { name: "If-None-Match: * on a miss", path: () => `/products/${products[0]!.id}`, headers: { "If-None-Match": "*" } },
-    { name: "Accept-Encoding: identity and a Range", path: () => `/products/${products[1]!.id}`, headers: { "Accept-Encoding": "identity", Range: "bytes=0-99" } },
-    { name: "an Authorization header", path: () => `/products/${products[2]!.id}`, headers: { Authorization: "Bearer x" } },
+    {
+      name: "X-Remix-* and X-React-Router-* on a data request",
+      path: () => "/projects.data",
+      headers: {
+        "X-Remix-Response": "yes",
+        "X-Remix-Revalidate": "1",
+        "X-Remix-Reload-Document": "true",
+        "X-Remix-Replace": "true",
+        "X-React-Router-SPA-Mode": "yes",
+        "X-Remix-Redirect": `https://${EVIL}/`,
+      },
+    },
+    {
+      name: "a locale cookie and Accept-Language on a page that is not /",
+      path: () => "/it/collezioni",
+      headers: { Cookie: "i18n_redirected=en", "Accept-Language": "en-US" },
+    },
+    {
+      name: "If-None-Match: * on a miss",
+      path: () => `/products/${products[0]!.id}`,
+      headers: { "If-None-Match": "*" },
+    },
+    {
+      name: "Accept-Encoding: identity and a Range",
+      path: () => `/products/${products[1]!.id}`,
+      headers: { "Accept-Encoding": "identity", Range: "bytes=0-99" },
+    },
+    {
+      name: "an Authorization header",
+      path: () => `/products/${products[2]!.id}`,
+      headers: { Authorization: "Bearer x" },
+    },
   ];
 
   for (const c of headerCases) {
@@ -119,15 +184,35 @@ describe.runIf(ready)("cache poisoning", () => {
   });
 
   const paramCases: { name: string; poison: string; clean: string }[] = [
-    { name: "parameter order", poison: "/products?sort=name&category=vases", clean: "/products?category=vases&sort=name" },
+    {
+      name: "parameter order",
+      poison: "/products?sort=name&category=vases",
+      clean: "/products?category=vases&sort=name",
+    },
     { name: "upper-case path (/Products)", poison: "/Products?category=vases&sort=name", clean: "/Products" },
     { name: "upper-case language prefix (/IT/prodotti)", poison: "/IT/prodotti?sort=name", clean: "/IT/prodotti" },
     { name: "percent-encoded path (/%70roducts)", poison: "/%70roducts?colour=celadon", clean: "/%70roducts" },
-    { name: "upper-case parameter names (?SORT=)", poison: "/it/prodotti?SORT=name&Category=vasi&PAGE=2", clean: "/it/prodotti" },
-    { name: "unknown parameters", poison: `/categories/vases?foo=1&redirect=https://${EVIL}&_routes=root&__proto__[x]=1`, clean: "/categories/vases" },
+    {
+      name: "upper-case parameter names (?SORT=)",
+      poison: "/it/prodotti?SORT=name&Category=vasi&PAGE=2",
+      clean: "/it/prodotti",
+    },
+    {
+      name: "unknown parameters",
+      poison: `/categories/vases?foo=1&redirect=https://${EVIL}&_routes=root&__proto__[x]=1`,
+      clean: "/categories/vases",
+    },
     { name: "tracking parameters", poison: "/projects?utm_source=evil&gclid=x&fbclid=y", clean: "/projects" },
-    { name: "repeated declared parameters", poison: "/products?page=2&page=3&sort=name&sort=price", clean: "/products?page=2&sort=name" },
-    { name: "the contact page's attached objects (?product=)", poison: "/contact?product=__ID__&wishlist=__ID__", clean: "/contact" },
+    {
+      name: "repeated declared parameters",
+      poison: "/products?page=2&page=3&sort=name&sort=price",
+      clean: "/products?page=2&sort=name",
+    },
+    {
+      name: "the contact page's attached objects (?product=)",
+      poison: "/contact?product=__ID__&wishlist=__ID__",
+      clean: "/contact",
+    },
     { name: "the wishlist's items", poison: "/wishlist?items=__ID__", clean: "/wishlist" },
     { name: "data requests' _routes", poison: "/products.data?_routes=root", clean: "/products.data" },
   ];
@@ -144,7 +229,11 @@ describe.runIf(ready)("cache poisoning", () => {
   it("never keeps an error as a page: a 500, then the fault clears, and the next request is right", async () => {
     const product = products[4]!;
     const path = `/products/${product.id}`;
-    wp.setFault(new RegExp(`/wp-json/wp/v2/products(/${product.id}\\b|\\?.*include=[^&]*\\b${product.id}\\b)`), { kind: "status", status: 500, code: "internal_server_error" });
+    wp.setFault(new RegExp(`/wp-json/wp/v2/products(/${product.id}\\b|\\?.*include=[^&]*\\b${product.id}\\b)`), {
+      kind: "status",
+      status: 500,
+      code: "internal_server_error",
+    });
     const failed = await probe(p.url + path);
     wp.setFault(undefined);
     expect(failed.status).toBeGreaterThanOrEqual(500);
@@ -164,7 +253,10 @@ describe.runIf(ready)("cache poisoning", () => {
       [`/products/${product.id}/`, `/products/${product.id}`],
       // Mixed case answers 301 to the lowercase URL (docs/interfaces.md "Page responses"): its 404 is the canonical one's.
       [`/PRODUCTS/${product.id + 100000}`, `/products/${product.id}`],
-      ["/it/prodotti/999999", `/it/prodotti/${(wp.catalogue.list("products", { lang: "it" }) as PostRecord[]).find((x) => x.status === "publish")!.id}`],
+      [
+        "/it/prodotti/999999",
+        `/it/prodotti/${(wp.catalogue.list("products", { lang: "it" }) as PostRecord[]).find((x) => x.status === "publish")!.id}`,
+      ],
     ];
     for (const [bad, good] of lookalikes) {
       const first = await probe(p.url + bad!);
@@ -193,7 +285,9 @@ describe.runIf(ready)("cache poisoning", () => {
     figure("poison_manifest_huge_ms", huge.durationMs);
     expect(huge.status).toBeGreaterThanOrEqual(400);
     expect(huge.status).toBeLessThan(500);
-    const deep = await probe(`${p.url}/__manifest?paths=${encodeURIComponent("/" + Array.from({ length: 300 }, () => "a").join("/"))}&version=${version}`);
+    const deep = await probe(
+      `${p.url}/__manifest?paths=${encodeURIComponent("/" + Array.from({ length: 300 }, () => "a").join("/"))}&version=${version}`,
+    );
     expect(deep.status).toBeLessThan(500);
     expect((await probe(`${p.url}/healthz`)).status).toBe(200);
   });

@@ -29,11 +29,18 @@ const FORM_POSTS = RATE_LIMITS.newsletter.points;
 const now = () => Math.floor(Date.now() / 1000);
 /** A genuine delivery: each call another one (a repeated id is answered 200 duplicate). */
 const good = () => JSON.stringify({ delivery: randomUUID(), events: [{ type: "menu", id: 1, action: "update" }] });
-const signed = (body: string, ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) });
+const signed = (body: string, ts = now()) => ({
+  "X-FC-Timestamp": String(ts),
+  "X-FC-Signature": signWebhook(SECRET, ts, body),
+});
 const forged = (ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": `sha256=${"0".repeat(64)}` });
 
 function webhook(site: RunningSite, headers: Record<string, string>, body = good()) {
-  return fetch(`${site.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body });
+  return fetch(`${site.url}/api/cache/webhook`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body,
+  });
 }
 
 /** A genuine delivery, signed (at `ts`), with these headers. */
@@ -43,9 +50,16 @@ function signedWebhook(site: RunningSite, headers: Record<string, string>, ts = 
 }
 
 function subscribe(site: RunningSite, email: string, forwardedFor?: string) {
-  const headers: Record<string, string> = { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-origin" };
+  const headers: Record<string, string> = {
+    "Content-Type": "application/x-www-form-urlencoded",
+    "Sec-Fetch-Site": "same-origin",
+  };
   if (forwardedFor) headers["X-Forwarded-For"] = forwardedFor;
-  return fetch(`${site.url}/newsletter`, { method: "POST", headers, body: new URLSearchParams({ email, consent: "1" }) });
+  return fetch(`${site.url}/newsletter`, {
+    method: "POST",
+    headers,
+    body: new URLSearchParams({ email, consent: "1" }),
+  });
 }
 
 describe.runIf(ready)("the client address and the rate limits", () => {
@@ -72,7 +86,9 @@ describe.runIf(ready)("the client address and the rate limits", () => {
 
   it("lets a signed webhook through after a flood of forged ones, each with another X-Forwarded-For (no TRUST_PROXY)", async () => {
     const flood = await Promise.all(
-      Array.from({ length: 150 }, (_, i) => webhook(direct, { "X-Forwarded-For": `203.0.113.${i % 250}`, ...forged() })),
+      Array.from({ length: 150 }, (_, i) =>
+        webhook(direct, { "X-Forwarded-For": `203.0.113.${i % 250}`, ...forged() }),
+      ),
     );
     const limited = flood.filter((r) => r.status === 429).length;
     figure("forged_webhooks_sent", flood.length);
@@ -91,11 +107,13 @@ describe.runIf(ready)("the client address and the rate limits", () => {
     expect(metricValue(text, "webhook_requests_total", { result: "accepted" })).toBe(1);
     expect(metricValue(text, "webhook_requests_total", { result: "bad_signature" })).toBe(FAILURES);
     expect(metricValue(text, "webhook_requests_total", { result: "rate_limited" })).toBe(limited);
-    for (const result of ["stale", "malformed", "too_large"]) expect(metricValue(text, "webhook_requests_total", { result }), result).toBe(0);
+    for (const result of ["stale", "malformed", "too_large"])
+      expect(metricValue(text, "webhook_requests_total", { result }), result).toBe(0);
   });
 
   it("counts a forger's failures against the forger only, behind TRUST_PROXY", async () => {
-    for (let i = 0; i < FAILURES + 5; i++) await webhook(proxied, { "X-Forwarded-For": "203.0.113.7", ...forged() }).then((r) => r.body?.cancel());
+    for (let i = 0; i < FAILURES + 5; i++)
+      await webhook(proxied, { "X-Forwarded-For": "203.0.113.7", ...forged() }).then((r) => r.body?.cancel());
     expect((await webhook(proxied, { "X-Forwarded-For": "203.0.113.7", ...forged() })).status).toBe(429);
     // Another sender's forgery is its own first failure, and WordPress's delivery passes.
     expect((await webhook(proxied, { "X-Forwarded-For": "198.51.100.10", ...forged() })).status).toBe(401);
@@ -112,9 +130,18 @@ describe.runIf(ready)("the client address and the rate limits", () => {
 
   it("counts wrong purge-API tokens against their sender only; the right token is never limited", async () => {
     const purge = (forwardedFor: string, token: string) =>
-      fetch(`${proxied.internalUrl}/api/cache/purge`, { method: "POST", headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Forwarded-For": forwardedFor }, body: '{"all": true}' });
+      fetch(`${proxied.internalUrl}/api/cache/purge`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          Authorization: `Bearer ${token}`,
+          "X-Forwarded-For": forwardedFor,
+        },
+        body: '{"all": true}',
+      });
     const answers: number[] = [];
-    for (let i = 0; i < RATE_LIMITS.purgeFailures.points + 2; i++) answers.push((await purge("203.0.113.50", "wrong-token-0123456789")).status);
+    for (let i = 0; i < RATE_LIMITS.purgeFailures.points + 2; i++)
+      answers.push((await purge("203.0.113.50", "wrong-token-0123456789")).status);
     expect(answers.slice(0, RATE_LIMITS.purgeFailures.points).every((s) => s === 401)).toBe(true);
     expect(answers.at(-1)).toBe(429);
     expect((await purge("203.0.113.50", TOKEN)).status).toBe(200);
@@ -122,7 +149,8 @@ describe.runIf(ready)("the client address and the rate limits", () => {
   });
 
   it("limits the forms per visitor behind TRUST_PROXY: one visitor over the limit does not stop another", async () => {
-    for (let i = 0; i < FORM_POSTS; i++) expect((await subscribe(proxied, `a${i}@example.com`, "192.0.2.10")).status).toBe(200);
+    for (let i = 0; i < FORM_POSTS; i++)
+      expect((await subscribe(proxied, `a${i}@example.com`, "192.0.2.10")).status).toBe(200);
     const over = await subscribe(proxied, "a-more@example.com", "192.0.2.10");
     expect(over.status).toBe(429);
     expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -134,17 +162,27 @@ describe.runIf(ready)("the client address and the rate limits", () => {
 
   it("keys an IPv6 visitor by its /64: new addresses inside it do not leave the limit, another /64 is another visitor", async () => {
     // One subscriber's /64 holds 2^64 addresses: counted per address, each post could come from a new one.
-    for (let i = 0; i < FORM_POSTS; i++) expect((await subscribe(proxied, `v6-${i}@example.com`, `2001:db8:17:42::${(i + 1).toString(16)}`)).status).toBe(200);
+    for (let i = 0; i < FORM_POSTS; i++)
+      expect((await subscribe(proxied, `v6-${i}@example.com`, `2001:db8:17:42::${(i + 1).toString(16)}`)).status).toBe(
+        200,
+      );
     expect((await subscribe(proxied, "v6-more@example.com", "2001:db8:17:42:ffff:1:2:3")).status).toBe(429);
-    expect((await subscribe(proxied, "v6-same@example.com", "2001:0db8:0017:0042:0000:0000:0000:0099")).status).toBe(429);
+    expect((await subscribe(proxied, "v6-same@example.com", "2001:0db8:0017:0042:0000:0000:0000:0099")).status).toBe(
+      429,
+    );
     expect((await subscribe(proxied, "v6-other@example.com", "2001:db8:17:43::1")).status).toBe(200);
     // An IPv4 address written as IPv6 is that IPv4 visitor.
-    for (let i = 0; i < FORM_POSTS; i++) expect((await subscribe(proxied, `v4-${i}@example.com`, "192.0.2.77")).status).toBe(200);
+    for (let i = 0; i < FORM_POSTS; i++)
+      expect((await subscribe(proxied, `v4-${i}@example.com`, "192.0.2.77")).status).toBe(200);
     expect((await subscribe(proxied, "v4-mapped@example.com", "::ffff:192.0.2.77")).status).toBe(429);
   });
 
   it("trusts the proxy for the client address only: its X-Forwarded-Host and -Proto never shape a page", async () => {
-    const headers = { "X-Forwarded-For": "192.0.2.40", "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" };
+    const headers = {
+      "X-Forwarded-For": "192.0.2.40",
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+    };
     for (const path of ["/products", "/it/prodotti", "/sitemap-en.xml", "/robots.txt"]) {
       const res = await fetch(`${proxied.url}${path}`, { headers });
       expect(res.status, path).toBe(200);
@@ -154,7 +192,8 @@ describe.runIf(ready)("the client address and the rate limits", () => {
 
   it("ignores X-Forwarded-For without TRUST_PROXY: a visitor cannot leave the limit by forging it", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < FORM_POSTS + 1; i++) statuses.push((await subscribe(direct, `c${i}@example.com`, `192.0.2.${100 + i}`)).status);
+    for (let i = 0; i < FORM_POSTS + 1; i++)
+      statuses.push((await subscribe(direct, `c${i}@example.com`, `192.0.2.${100 + i}`)).status);
     expect(statuses.slice(0, FORM_POSTS).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
   });
@@ -186,14 +225,16 @@ describe.runIf(withRedis)("a rate limit across pods sharing Redis", () => {
 
   it("holds a visitor's form limit whichever pod the balancer picks", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < FORM_POSTS + 1; i++) statuses.push((await subscribe(pods[i % 2]!, `d${i}@example.com`, "192.0.2.30")).status);
+    for (let i = 0; i < FORM_POSTS + 1; i++)
+      statuses.push((await subscribe(pods[i % 2]!, `d${i}@example.com`, "192.0.2.30")).status);
     expect(statuses.slice(0, FORM_POSTS).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     expect((await subscribe(pods[1]!, "e@example.com", "192.0.2.31")).status).toBe(200);
   });
 
   it("holds a forger's failures across pods, and lets the signed webhook through on both", async () => {
-    for (let i = 0; i < FAILURES; i++) await webhook(pods[i % 2]!, { "X-Forwarded-For": "203.0.113.77", ...forged() }).then((r) => r.body?.cancel());
+    for (let i = 0; i < FAILURES; i++)
+      await webhook(pods[i % 2]!, { "X-Forwarded-For": "203.0.113.77", ...forged() }).then((r) => r.body?.cancel());
     expect((await webhook(pods[0]!, { "X-Forwarded-For": "203.0.113.77", ...forged() })).status).toBe(429);
     expect((await webhook(pods[1]!, { "X-Forwarded-For": "203.0.113.77", ...forged() })).status).toBe(429);
     for (const pod of pods) expect((await signedWebhook(pod, { "X-Forwarded-For": "203.0.113.77" })).status).toBe(202);

@@ -24,7 +24,7 @@ async function report(body: object): Promise<number> {
   const answer = await probe(`${site.url}/api/client-errors`, {
     method: "POST",
     // Each from a visitor of their own: reports are limited per visitor (20 a minute).
-    headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${++visitor % 250}`},
+    headers: { "Content-Type": "application/json", "X-Forwarded-For": `198.51.100.${++visitor % 250}` },
     body: JSON.stringify(body),
   });
   return answer.status;
@@ -48,8 +48,18 @@ describe.runIf(ready)("browser error reports", () => {
   it("cost time in proportion to their length, however they are made", async () => {
     // Warm up the handler (JIT, parsers) on ordinary reports.
     await cost((n) => ({ kind: "error", message: `warm ${n}`, page: "/products" }));
-    const ordinary = await cost((n) => ({ kind: "error", message: `word ${n} `.repeat(150).slice(0, 1000), page: `/products/${"x".repeat(800)}`, stack: "    at x (/assets/a.js:1:2)\n".repeat(300).slice(0, 5000) }));
-    const adversarial = await cost((n) => ({ kind: "error", message: `${"a".repeat(999)}${n % 10}`, page: `/${"a/".repeat(400)}`, stack: "/".repeat(5000) }));
+    const ordinary = await cost((n) => ({
+      kind: "error",
+      message: `word ${n} `.repeat(150).slice(0, 1000),
+      page: `/products/${"x".repeat(800)}`,
+      stack: "    at x (/assets/a.js:1:2)\n".repeat(300).slice(0, 5000),
+    }));
+    const adversarial = await cost((n) => ({
+      kind: "error",
+      message: `${"a".repeat(999)}${n % 10}`,
+      page: `/${"a/".repeat(400)}`,
+      stack: "/".repeat(5000),
+    }));
     figure("60 ordinary reports: site CPU (ms)", ordinary);
     figure("60 adversarial reports: site CPU (ms)", adversarial);
     expect(adversarial).toBeLessThan(3 * ordinary + 250);

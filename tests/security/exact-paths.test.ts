@@ -20,7 +20,10 @@ const now = () => Math.floor(Date.now() / 1000);
 
 const PURGE_ALL = JSON.stringify({ all: true });
 const WEBHOOK_ALL = JSON.stringify({ delivery: randomUUID(), events: [{ type: "all", id: 0, action: "update" }] });
-const signed = (body: string, ts = now()) => ({ "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) });
+const signed = (body: string, ts = now()) => ({
+  "X-FC-Timestamp": String(ts),
+  "X-FC-Signature": signWebhook(SECRET, ts, body),
+});
 
 /** Other spellings of the non-page paths: what express and React Router would have matched. */
 const MISSPELT_GETS = [
@@ -49,10 +52,22 @@ describe.runIf(ready)("exact non-page paths and the internal port", () => {
   });
 
   const post = (base: string, path: string, body: string, headers: Record<string, string>) =>
-    fetch(`${base}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/json", ...headers }, body });
+    fetch(`${base}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/json", ...headers },
+      body,
+    });
 
   it("answers 404 to every other spelling of the purge API and the webhook, and never purges", async () => {
-    for (const path of ["/API/cache/purge", "/api/CACHE/PURGE", "/Api/cache/purge", "/api/cache/purge/", "/api/cache//purge", "/%61pi/cache/purge"]) {
+    for (const path of [
+      "/API/cache/purge",
+      "/api/CACHE/PURGE",
+      "/Api/cache/purge",
+      "/api/cache/purge/",
+      "/api/cache//purge",
+      "/%61pi/cache/purge",
+    ]) {
       for (const base of [site.url, site.internalUrl]) {
         const res = await post(base, path, PURGE_ALL, { Authorization: `Bearer ${TOKEN}` });
         expect(res.status, `${base}${path}`).toBe(404);
@@ -79,7 +94,8 @@ describe.runIf(ready)("exact non-page paths and the internal port", () => {
       expect(res.status, path).toBe(404);
       expect(res.headers.get("location"), path).toBeNull();
     }
-    for (const path of ["/READYZ", "/healthz/", "/Metrics", "/metrics/"]) expect((await probe(site.internalUrl + path)).status, `internal ${path}`).toBe(404);
+    for (const path of ["/READYZ", "/healthz/", "/Metrics", "/metrics/"])
+      expect((await probe(site.internalUrl + path)).status, `internal ${path}`).toBe(404);
   });
 
   it("serves the SRE purge API on the internal port only", async () => {
@@ -113,7 +129,8 @@ describe.runIf(ready)("exact non-page paths and the internal port", () => {
   });
 
   it("keeps probes out of the page cache: /healthz and /readyz neither read it nor count in its hit ratio", async () => {
-    const pageLookups = async () => metricValue(await readMetrics(site.metricsUrl), "wp_cache_lookups_total", { tier: "page" });
+    const pageLookups = async () =>
+      metricValue(await readMetrics(site.metricsUrl), "wp_cache_lookups_total", { tier: "page" });
     const before = await pageLookups();
     for (let i = 0; i < 10; i++) {
       for (const base of [site.url, site.internalUrl]) {
@@ -127,17 +144,23 @@ describe.runIf(ready)("exact non-page paths and the internal port", () => {
   it("knows a probe by its path only: the kubelet's user agent on a page is a visitor (page cache, collapsing)", async () => {
     const metrics = async () => {
       const text = await readMetrics(site.metricsUrl);
-      return { lookups: metricValue(text, "wp_cache_lookups_total", { tier: "page" }), renders: metricValue(text, "page_renders_total", { collapsed: "false" }) };
+      return {
+        lookups: metricValue(text, "wp_cache_lookups_total", { tier: "page" }),
+        renders: metricValue(text, "page_renders_total", { collapsed: "false" }),
+      };
     };
     const KUBELET = { "User-Agent": "kube-probe/1.33" };
     const before = await metrics();
     // Twenty at once on a page nobody asked for: one render, the others wait for it.
-    const cold = await Promise.all(Array.from({ length: 20 }, () => probe(`${site.url}/it/manifattura`, { headers: KUBELET })));
+    const cold = await Promise.all(
+      Array.from({ length: 20 }, () => probe(`${site.url}/it/manifattura`, { headers: KUBELET })),
+    );
     expect(cold.map((a) => a.status)).toEqual(Array(20).fill(200));
     const afterCold = await metrics();
     expect(afterCold.renders - before.renders).toBe(1);
     // Then from the page cache, each counted as a lookup like a visitor's.
-    for (let i = 0; i < 10; i++) expect((await probe(`${site.url}/it/manifattura`, { headers: KUBELET })).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect((await probe(`${site.url}/it/manifattura`, { headers: KUBELET })).status).toBe(200);
     const afterHits = await metrics();
     expect(afterHits.renders).toBe(afterCold.renders);
     expect(afterHits.lookups - afterCold.lookups).toBe(10);

@@ -20,7 +20,13 @@ let https: RunningSite;
 let browser: Browser;
 
 function directives(csp: string | null): Record<string, string[]> {
-  return Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...sources]) => [name!, sources]));
+  return Object.fromEntries(
+    (csp ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 }
 
 /** The hashes a browser would compute for the executable inline scripts of a document. */
@@ -57,7 +63,9 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
   });
 
   it("sends the security headers on pages, assets, the API and errors; HSTS only for an https SITE_URL", async () => {
-    const asset = /<script[^>]+src="(\/assets\/[^"]+)"|href="(\/assets\/[^"]+\.js)"/.exec((await probe(`${plain.url}/about`)).body);
+    const asset = /<script[^>]+src="(\/assets\/[^"]+)"|href="(\/assets\/[^"]+\.js)"/.exec(
+      (await probe(`${plain.url}/about`)).body,
+    );
     const paths = ["/about", "/no-such-page", "/healthz", "/robots.txt", asset?.[1] ?? asset?.[2] ?? "/favicon.svg"];
     for (const path of paths) {
       const res = await probe(plain.url + path);
@@ -95,7 +103,10 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
       const scriptSources = d["script-src"]!;
       expect(scriptSources[0]).toBe("'self'");
       expect(scriptSources.filter((s) => !s.startsWith("'sha256-")).join(" "), path).toBe("'self'");
-      expect(scriptSources.some((s) => /unsafe|nonce|strict-dynamic/.test(s)), path).toBe(false);
+      expect(
+        scriptSources.some((s) => /unsafe|nonce|strict-dynamic/.test(s)),
+        path,
+      ).toBe(false);
       // Exactly the scripts of the document, no more, no fewer.
       expect(scriptSources.slice(1).sort(), path).toEqual(inlineScriptHashes(miss.body));
       // The hit is the same page with the same policy.
@@ -114,10 +125,21 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
   it("adds the tag manager, analytics, captcha and media hosts only when they are configured", async () => {
     const res = await probe(`${https.url}/about`);
     const d = directives(res.headers.get("content-security-policy"));
-    expect(d["script-src"]).toEqual(expect.arrayContaining(["'self'", "https://www.googletagmanager.com", "https://www.google.com", "https://www.gstatic.com/recaptcha/"]));
-    expect(d["connect-src"]).toEqual(expect.arrayContaining(["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com"]));
+    expect(d["script-src"]).toEqual(
+      expect.arrayContaining([
+        "'self'",
+        "https://www.googletagmanager.com",
+        "https://www.google.com",
+        "https://www.gstatic.com/recaptcha/",
+      ]),
+    );
+    expect(d["connect-src"]).toEqual(
+      expect.arrayContaining(["'self'", "https://*.google-analytics.com", "https://*.analytics.google.com"]),
+    );
     expect(d["img-src"]).toEqual(expect.arrayContaining(["'self'", "data:", "https://media.fc.example"]));
-    expect(d["frame-src"]).toEqual(expect.arrayContaining(["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"]));
+    expect(d["frame-src"]).toEqual(
+      expect.arrayContaining(["https://www.google.com/recaptcha/", "https://recaptcha.google.com/recaptcha/"]),
+    );
     // The consent-mode defaults are an inline script of their own: hashed like the rest.
     expect(res.body).toContain('gtag("consent","default"');
     expect(d["script-src"]!.filter((s) => s.startsWith("'sha256-")).sort()).toEqual(inlineScriptHashes(res.body));
@@ -129,7 +151,9 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
   async function visit(page: Page, url: string, violations: string[], consoleErrors: string[]) {
     const res = await page.goto(url, { waitUntil: "domcontentloaded" });
     await waitForHydration(page);
-    violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0))));
+    violations.push(
+      ...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0))),
+    );
     return { status: res?.status(), consoleErrors };
   }
 
@@ -138,7 +162,9 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
     await context.addInitScript(() => {
       const w = window as unknown as { __cspViolations: string[] };
       w.__cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__cspViolations.push(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+      );
     });
     const page = await context.newPage();
     const violations: string[] = [];
@@ -148,7 +174,18 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
     });
     // The main page types: home, products, a product dialog, a category, a collection,
     // projects, about, wishlist (English), the Italian home and product, and the 404.
-    const wanted = ["home-en", "products-en", "product-en", "category-en", "collection-en", "projects-en", "about-en", "wishlist-en", "home-it", "product-it"];
+    const wanted = [
+      "home-en",
+      "products-en",
+      "product-en",
+      "category-en",
+      "collection-en",
+      "projects-en",
+      "about-en",
+      "wishlist-en",
+      "home-it",
+      "product-it",
+    ];
     const types = pageTypes(wp.catalogue).filter((p) => wanted.includes(p.name));
     const all = [...types, { name: "not-found", path: "/this/does/not/exist" }];
     let navigations = 0;
@@ -170,10 +207,21 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
           await page.locator(`header a[href="${target}"]:visible`).first().click({ timeout: 10_000 });
           await page.waitForURL((u) => u.pathname === target, { timeout: 10_000 });
         }
-        await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle");
-        expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), `${round} ${name}: client-side navigation`).toBe(1);
+        await page.waitForFunction(
+          () =>
+            (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } })
+              .__reactRouterDataRouter.state.navigation.state === "idle",
+        );
+        expect(
+          await page.evaluate(() => (window as unknown as { __marker?: number }).__marker),
+          `${round} ${name}: client-side navigation`,
+        ).toBe(1);
         navigations++;
-        violations.push(...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0))));
+        violations.push(
+          ...(await page.evaluate(() =>
+            (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0),
+          )),
+        );
       }
     }
     // And the integrations' instance: its consent-mode inline script is allowed by its hash.
@@ -181,12 +229,16 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
     await integration.addInitScript(() => {
       const w = window as unknown as { __cspViolations: string[] };
       w.__cspViolations = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.__cspViolations.push(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__cspViolations.push(`${location.pathname}: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+      );
     });
     await integration.route(/^https:\/\//, (route) => route.abort());
     const other = await integration.newPage();
     for (const path of ["/", "/products"]) await visit(other, https.url + path, violations, consoleErrors);
-    expect(await other.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer))).toBe(true);
+    expect(await other.evaluate(() => Array.isArray((window as unknown as { dataLayer?: unknown[] }).dataLayer))).toBe(
+      true,
+    );
 
     figure("csp_browser_page_loads", all.length * 2 + 2);
     figure("csp_client_navigations", navigations);
@@ -201,7 +253,9 @@ describe.runIf(ready)("security headers and the Content-Security-Policy", () => 
     });
     await page.waitForTimeout(50);
     expect(await page.evaluate(() => (window as unknown as { __notAllowed?: number }).__notAllowed)).toBeUndefined();
-    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0).length)).toBe(1);
+    expect(
+      await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.splice(0).length),
+    ).toBe(1);
 
     await context.close();
     await integration.close();

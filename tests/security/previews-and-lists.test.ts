@@ -26,7 +26,11 @@ const newVisitor = () => ({ "X-Forwarded-For": `203.0.113.${++visitor}` });
 const reads = () => [...wp.byPath.values()].reduce((a, b) => a + b, 0);
 const now = () => Math.floor(Date.now() / 1000);
 
-function previewUrl(id: number, exp: number, sig = previewSignature(SECRET, "products", String(id), String(exp))): string {
+function previewUrl(
+  id: number,
+  exp: number,
+  sig = previewSignature(SECRET, "products", String(id), String(exp)),
+): string {
   return `${site.url}/preview?type=products&id=${id}&exp=${exp}&sig=${sig}`;
 }
 
@@ -46,7 +50,16 @@ describe.runIf(ready)("previews and shared wishlists, before they are proven", (
   it("refuses sixty previews with made-up or expired signatures with 403, without a WordPress read", async () => {
     const before = reads();
     for (let i = 0; i < 60; i++) {
-      const forged = i % 3 === 0 ? previewUrl(100 + i, now() + 600, "ab".repeat(32)) : i % 3 === 1 ? previewUrl(100 + i, now() - 60) : previewUrl(100 + i, now() + 600, previewSignature("not-the-secret", "products", String(100 + i), String(now() + 600)));
+      const forged =
+        i % 3 === 0
+          ? previewUrl(100 + i, now() + 600, "ab".repeat(32))
+          : i % 3 === 1
+            ? previewUrl(100 + i, now() - 60)
+            : previewUrl(
+                100 + i,
+                now() + 600,
+                previewSignature("not-the-secret", "products", String(100 + i), String(now() + 600)),
+              );
       const answer = await probe(forged, { headers: newVisitor() });
       expect(answer.status, forged).toBe(403);
       expect(answer.headers.get("cache-control")).toBe("private, no-store");
@@ -79,7 +92,9 @@ describe.runIf(ready)("previews and shared wishlists, before they are proven", (
   });
 
   it("shows the products of real ids, each read once whatever the combinations", async () => {
-    const products = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish").slice(0, 6);
+    const products = (wp.catalogue.list("products", { lang: "en" }) as PostRecord[])
+      .filter((p) => p.status === "publish")
+      .slice(0, 6);
     const ids = products.map((p) => p.id);
     const answer = await probe(`${site.url}/wishlist?items=${ids.join(",")}`, { headers: newVisitor() });
     expect(answer.status).toBe(200);
@@ -87,15 +102,25 @@ describe.runIf(ready)("previews and shared wishlists, before they are proven", (
     for (const product of products) expect(answer.body).toContain(product.title);
     const before = reads();
     // Other combinations of the same products: no new WordPress read.
-    for (const pair of [[0, 1], [2, 3], [1, 4], [5, 0], [3, 2, 1]]) {
-      expect((await probe(`${site.url}/wishlist?items=${pair.map((i) => ids[i]).join(",")}`, { headers: newVisitor() })).status).toBe(200);
+    for (const pair of [
+      [0, 1],
+      [2, 3],
+      [1, 4],
+      [5, 0],
+      [3, 2, 1],
+    ]) {
+      expect(
+        (await probe(`${site.url}/wishlist?items=${pair.map((i) => ids[i]).join(",")}`, { headers: newVisitor() }))
+          .status,
+      ).toBe(200);
     }
     expect(reads() - before).toBe(0);
   });
 
   it("limits one visitor's uncached shared lists, like searches", async () => {
     const me = newVisitor();
-    for (let i = 0; i < RATE_LIMITS.savedLists.points; i++) expect((await probe(`${site.url}/wishlist?items=${800_000 + i}`, { headers: me })).status).toBe(200);
+    for (let i = 0; i < RATE_LIMITS.savedLists.points; i++)
+      expect((await probe(`${site.url}/wishlist?items=${800_000 + i}`, { headers: me })).status).toBe(200);
     const limited = await probe(`${site.url}/wishlist?items=${800_999}`, { headers: me });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);

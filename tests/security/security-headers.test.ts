@@ -2,7 +2,13 @@
 // (and how the browser reads them), the directives per configuration, HSTS per SITE_URL.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { documentPolicy, inlineScripts, policySources, scriptHash, securityHeaders } from "../../server/http/security-headers";
+import {
+  documentPolicy,
+  inlineScripts,
+  policySources,
+  scriptHash,
+  securityHeaders,
+} from "../../server/http/security-headers";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -18,13 +24,15 @@ describe("the document policy", () => {
       '<script src="/assets/y.js"></script>',
       "<SCRIPT>b()</SCRIPT >",
     ].join("");
-    expect(inlineScripts(html)).toEqual(['a()', 'import("/assets/x.js")', '{"imports":{}}', '{"prefetch":[]}', "b()"]);
+    expect(inlineScripts(html)).toEqual(["a()", 'import("/assets/x.js")', '{"imports":{}}', '{"prefetch":[]}', "b()"]);
   });
 
   it("hashes what the browser hashes: the script's text as UTF-8, line ends normalised", () => {
     expect(inlineScripts("<script>x\r\ny\rz</script>")).toEqual(["x\ny\nz"]);
     expect(scriptHash("é")).toBe(sha("é"));
-    const policy = documentPolicy({ mediaUrl: undefined, analytics: undefined, recaptcha: undefined })("<script>a()</script><script>a()</script>");
+    const policy = documentPolicy({ mediaUrl: undefined, analytics: undefined, recaptcha: undefined })(
+      "<script>a()</script><script>a()</script>",
+    );
     expect(policy).toContain(`script-src 'self' ${sha("a()")};`);
     expect(policy.match(/sha256-/g)).toHaveLength(1);
   });
@@ -52,16 +60,26 @@ describe("the document policy", () => {
     const full = policySources({
       mediaUrl: "https://cdn.example/uploads",
       analytics: { gtmId: "GTM-X", measurementId: undefined, scriptUrl: "http://127.0.0.1:9999/gtm.js" },
-      recaptcha: { siteKey: "k", secret: "s", minScore: 0.5, scriptUrl: "https://www.google.com/recaptcha/api.js", verifyUrl: "https://www.google.com/recaptcha/api/siteverify" },
+      recaptcha: {
+        siteKey: "k",
+        secret: "s",
+        minScore: 0.5,
+        scriptUrl: "https://www.google.com/recaptcha/api.js",
+        verifyUrl: "https://www.google.com/recaptcha/api/siteverify",
+      },
     });
     expect(full["img-src"]).toContain("https://cdn.example");
-    expect(full["script-src"]).toEqual(expect.arrayContaining(["http://127.0.0.1:9999", "https://www.googletagmanager.com", "https://www.google.com"]));
+    expect(full["script-src"]).toEqual(
+      expect.arrayContaining(["http://127.0.0.1:9999", "https://www.googletagmanager.com", "https://www.google.com"]),
+    );
     expect(full["connect-src"]).toContain("http://127.0.0.1:9999");
     expect(full["frame-src"]).toContain("https://www.google.com/recaptcha/");
   });
 
   it("sends HSTS only for an https SITE_URL", () => {
     expect(securityHeaders({ siteUrl: "http://localhost:3000" })["Strict-Transport-Security"]).toBeUndefined();
-    expect(securityHeaders({ siteUrl: "https://www.fc.example" })["Strict-Transport-Security"]).toBe("max-age=31536000");
+    expect(securityHeaders({ siteUrl: "https://www.fc.example" })["Strict-Transport-Security"]).toBe(
+      "max-age=31536000",
+    );
   });
 });

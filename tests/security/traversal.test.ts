@@ -23,7 +23,8 @@ const SECRETS = [
   { file: "environment", marker: "PURGE_SECRET=" },
 ];
 
-const get = (path: string, extra = "") => rawRequest(site.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
+const get = (path: string, extra = "") =>
+  rawRequest(site.port, `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n${extra}\r\n`);
 
 describe.runIf(ready)("path traversal and oversized requests", () => {
   beforeAll(async () => {
@@ -86,7 +87,8 @@ describe.runIf(ready)("path traversal and oversized requests", () => {
       statuses[path] = res.status;
       expect(res.status, path).toBeGreaterThanOrEqual(300);
       expect(res.status, path).toBeLessThan(500);
-      for (const secret of SECRETS) expect(res.body.includes(secret.marker), `${path} shows ${secret.file}`).toBe(false);
+      for (const secret of SECRETS)
+        expect(res.body.includes(secret.marker), `${path} shows ${secret.file}`).toBe(false);
       // A redirect stays on this site (never to //etc or another host).
       const location = /\r\nlocation: *([^\r\n]*)/i.exec(res.head)?.[1];
       if (location) expect(location, path).toMatch(/^\/(?!\/)/);
@@ -94,7 +96,12 @@ describe.runIf(ready)("path traversal and oversized requests", () => {
     const counts: Record<number, number> = {};
     for (const s of Object.values(statuses)) counts[s] = (counts[s] ?? 0) + 1;
     figure("traversal_requests", paths.length);
-    figure("traversal_statuses", Object.entries(counts).map(([s, n]) => `${s}x${n}`).join(" "));
+    figure(
+      "traversal_statuses",
+      Object.entries(counts)
+        .map(([s, n]) => `${s}x${n}`)
+        .join(" "),
+    );
     // The real package.json for comparison: the markers are what it holds.
     expect(readFileSync("package.json", "utf8")).toContain(SECRETS[0]!.marker);
   });
@@ -108,7 +115,8 @@ describe.runIf(ready)("path traversal and oversized requests", () => {
       "20 kB query": () => get(`/products?q=${long}`),
       "24 kB of parameters": () => get(`/products?${Array.from({ length: 2000 }, (_, i) => `param${i}=xy`).join("&")}`),
       "40 kB header": () => get("/about", `X-Big: ${"b".repeat(40 * 1024)}\r\n`),
-      "40 kB cookie": () => get("/about", `Cookie: ${Array.from({ length: 1000 }, (_, i) => `c${i}=${"v".repeat(35)}`).join("; ")}\r\n`),
+      "40 kB cookie": () =>
+        get("/about", `Cookie: ${Array.from({ length: 1000 }, (_, i) => `c${i}=${"v".repeat(35)}`).join("; ")}\r\n`),
       "1000 headers": () => get("/about", Array.from({ length: 1000 }, (_, i) => `X-H${i}: 1\r\n`).join("")),
       "a 7 kB path segment (under the limit)": () => get(`/categories/${"c".repeat(7 * 1024)}`),
       "deep path": () => get(`/${Array.from({ length: 2000 }, () => "a").join("/")}`),

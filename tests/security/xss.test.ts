@@ -75,22 +75,42 @@ async function htmlLeaks(page: Page, html: string): Promise<string[]> {
       for (const a of el.attributes) {
         const name = a.name.toLowerCase();
         if (name.startsWith("on")) leaks.push(`handler ${el.tagName} ${name}="${a.value.slice(0, 60)}"`);
-        if (["href", "src", "action", "formaction", "data", "xlink:href", "srcdoc", "poster", "background", "ping"].includes(name)) {
+        if (
+          [
+            "href",
+            "src",
+            "action",
+            "formaction",
+            "data",
+            "xlink:href",
+            "srcdoc",
+            "poster",
+            "background",
+            "ping",
+          ].includes(name)
+        ) {
           // Browsers ignore control characters and spaces inside a URL's scheme.
           // eslint-disable-next-line no-control-regex
           const url = a.value.replace(/[\u0000-\u0020]/g, "").toLowerCase();
           const blockedByReact = a.value.includes("React has blocked a javascript: URL");
-          if ((url.startsWith("javascript:") && !blockedByReact) || url.startsWith("vbscript:") || name === "srcdoc") leaks.push(`url ${el.tagName} ${name}="${a.value.slice(0, 60)}"`);
+          if ((url.startsWith("javascript:") && !blockedByReact) || url.startsWith("vbscript:") || name === "srcdoc")
+            leaks.push(`url ${el.tagName} ${name}="${a.value.slice(0, 60)}"`);
         }
         if (name === "style" && /javascript:|expression\(/i.test(a.value)) leaks.push(`style ${el.tagName}`);
       }
     }
-    doc.querySelectorAll("base, meta[http-equiv], iframe, frame, object, embed").forEach((e) => leaks.push(`element ${e.tagName} ${e.outerHTML.slice(0, 60)}`));
+    doc
+      .querySelectorAll("base, meta[http-equiv], iframe, frame, object, embed")
+      .forEach((e) => leaks.push(`element ${e.tagName} ${e.outerHTML.slice(0, 60)}`));
     return leaks;
   }, html);
 }
 
-async function browserCheck(page: Page, label: string, events: { dialogs: string[]; violations: string[]; errors: string[] }) {
+async function browserCheck(
+  page: Page,
+  label: string,
+  events: { dialogs: string[]; violations: string[]; errors: string[] },
+) {
   const state = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: unknown }).__xss,
     injected: [...document.querySelectorAll('[id^="xss-"]')].map((e) => `${e.tagName}#${e.id}`),
@@ -106,24 +126,36 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     wp = await startFaultyWordPress();
     const c = wp.catalogue;
     for (const lang of ["en", "it"] as const) {
-      const product = (c.list("products", { lang }) as PostRecord[]).find((p) => p.status === "publish" && p.meta.collection && p.meta.designer)!;
+      const product = (c.list("products", { lang }) as PostRecord[]).find(
+        (p) => p.status === "publish" && p.meta.collection && p.meta.designer,
+      )!;
       const categoryId = product.terms.product_categories![0]!;
       const colourId = product.terms.product_colors![0]!;
       c.update("products", product.id, {
         title: payload(`product.title.${lang}`),
         content: htmlPayload(`product.content.${lang}`),
         excerpt: payload(`product.excerpt.${lang}`),
-        meta: { dimensions: payload(`product.meta.dimensions.${lang}`), materials: payload(`product.meta.materials.${lang}`), code: payload(`product.meta.code.${lang}`) },
+        meta: {
+          dimensions: payload(`product.meta.dimensions.${lang}`),
+          materials: payload(`product.meta.materials.${lang}`),
+          code: payload(`product.meta.code.${lang}`),
+        },
       });
       const media = post("media", product.featuredMedia);
       media.attachment!.alt = payload(`media.alt.${lang}`);
       media.attachment!.caption = payload(`media.caption.${lang}`);
       c.update("media", media.id, { title: payload(`media.title.${lang}`) });
-      c.update("product_categories", categoryId, { name: payload(`category.name.${lang}`), description: payload(`category.description.${lang}`) });
+      c.update("product_categories", categoryId, {
+        name: payload(`category.name.${lang}`),
+        description: payload(`category.description.${lang}`),
+      });
       c.update("product_colors", colourId, { name: payload(`colour.name.${lang}`) });
       // Another category's slug (its own page would 404 on such a slug; it shows in filters and links).
       const other = (c.list("product_categories", { lang }) as TermRecord[]).find((t) => t.id !== categoryId)!;
-      c.update("product_categories", other.id, { slug: `x"><script id="xss-slug-${lang}">window.__xss=1</script>`, name: payload(`category2.name.${lang}`) });
+      c.update("product_categories", other.id, {
+        slug: `x"><script id="xss-slug-${lang}">window.__xss=1</script>`,
+        name: payload(`category2.name.${lang}`),
+      });
       fields.push(`category2.slug.${lang}`);
       c.update("collections", product.meta.collection as number, {
         title: payload(`collection.title.${lang}`),
@@ -132,23 +164,43 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
         meta: { subtitle: payload(`collection.meta.subtitle.${lang}`) },
       });
       const exclusive = (c.list("exclusives", { lang }) as PostRecord[]).find((p) => p.status === "publish")!;
-      c.update("exclusives", exclusive.id, { title: payload(`exclusive.title.${lang}`), meta: { partner: payload(`exclusive.meta.partner.${lang}`), subtitle: payload(`exclusive.meta.subtitle.${lang}`) } });
+      c.update("exclusives", exclusive.id, {
+        title: payload(`exclusive.title.${lang}`),
+        meta: {
+          partner: payload(`exclusive.meta.partner.${lang}`),
+          subtitle: payload(`exclusive.meta.subtitle.${lang}`),
+        },
+      });
       c.update("designers", product.meta.designer as number, {
         title: payload(`designer.title.${lang}`),
         content: htmlPayload(`designer.content.${lang}`),
         meta: { role: payload(`designer.meta.role.${lang}`), city: payload(`designer.meta.city.${lang}`) },
       });
       const project = (c.list("projects", { lang }) as PostRecord[]).find((p) => p.status === "publish")!;
-      c.update("projects", project.id, { title: payload(`project.title.${lang}`), content: htmlPayload(`project.content.${lang}`), excerpt: payload(`project.excerpt.${lang}`), meta: { location: payload(`project.meta.location.${lang}`) } });
-      const about = (c.list("pages", { lang }) as PostRecord[]).find((p) => p.slug === (lang === "en" ? "about" : "chi-siamo"))!;
-      c.update("pages", about.id, { title: payload(`about.title.${lang}`), content: htmlPayload(`about.content.${lang}`), excerpt: payload(`about.excerpt.${lang}`) });
+      c.update("projects", project.id, {
+        title: payload(`project.title.${lang}`),
+        content: htmlPayload(`project.content.${lang}`),
+        excerpt: payload(`project.excerpt.${lang}`),
+        meta: { location: payload(`project.meta.location.${lang}`) },
+      });
+      const about = (c.list("pages", { lang }) as PostRecord[]).find(
+        (p) => p.slug === (lang === "en" ? "about" : "chi-siamo"),
+      )!;
+      c.update("pages", about.id, {
+        title: payload(`about.title.${lang}`),
+        content: htmlPayload(`about.content.${lang}`),
+        excerpt: payload(`about.excerpt.${lang}`),
+      });
       const front = post("pages", c.frontPageId(lang));
       const company = { ...(front.meta.company as Record<string, unknown>) };
       company.name = payload(`company.name.${lang}`);
       company.address = payload(`company.address.${lang}`);
       company.email = `a@b.c"><script id="xss-email-${lang}">window.__xss=1</script>`;
       company.phone = payload(`company.phone.${lang}`);
-      company.social = [{ network: "instagram", url: urlPayload(`company.social.url.${lang}`) }, ...((company.social as unknown[]) ?? []).slice(1)];
+      company.social = [
+        { network: "instagram", url: urlPayload(`company.social.url.${lang}`) },
+        ...((company.social as unknown[]) ?? []).slice(1),
+      ];
       fields.push(`company.email.${lang}`);
       c.update("pages", front.id, { meta: { tagline: payload(`front.meta.tagline.${lang}`), company } });
       const menu = c.menuAt(lang === "en" ? "header" : "header___it")!;
@@ -161,7 +213,26 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
       footer.items[0]!.url = `data:text/html,<script>window.__xss=1</script>`;
       fields.push(`footer.url.${lang}`);
 
-      const w = lang === "en" ? { p: "", products: "products", categories: "categories", collections: "collections", exclusives: "exclusives", projects: "projects", contact: "contact" } : { p: "/it", products: "prodotti", categories: "categorie", collections: "collezioni", exclusives: "esclusivi", projects: "progetti", contact: "contatti" };
+      const w =
+        lang === "en"
+          ? {
+              p: "",
+              products: "products",
+              categories: "categories",
+              collections: "collections",
+              exclusives: "exclusives",
+              projects: "projects",
+              contact: "contact",
+            }
+          : {
+              p: "/it",
+              products: "prodotti",
+              categories: "categorie",
+              collections: "collezioni",
+              exclusives: "esclusivi",
+              projects: "progetti",
+              contact: "contatti",
+            };
       const category = c.get("product_categories", categoryId) as TermRecord;
       const collection = post("collections", product.meta.collection as number);
       const englishId = product.translations.en ?? product.id;
@@ -169,7 +240,10 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
         { name: `home-${lang}`, path: w.p || "/" },
         { name: `products-${lang}`, path: `${w.p}/${w.products}?category=${category.slug}` },
         { name: `product-${lang}`, path: `${w.p}/${w.products}/${product.id}` },
-        { name: `category-product-${lang}`, path: `${w.p}/${w.categories}/${category.slug}/${w.products}/${product.id}` },
+        {
+          name: `category-product-${lang}`,
+          path: `${w.p}/${w.categories}/${category.slug}/${w.products}/${product.id}`,
+        },
         { name: `categories-${lang}`, path: `${w.p}/${w.categories}` },
         { name: `collection-${lang}`, path: `${w.p}/${w.collections}/${collection.slug}` },
         { name: `exclusives-${lang}`, path: `${w.p}/${w.exclusives}` },
@@ -188,8 +262,14 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
       { name: "url-search", path: `/products?q=${encodeURIComponent(reflected)}` },
       { name: "url-path", path: `/${encodeURIComponent(reflected)}` },
       { name: "url-items", path: `/wishlist?items=${encodeURIComponent(reflected)}` },
-      { name: "url-product", path: `/contact?product=${encodeURIComponent(reflected)}&wishlist=${encodeURIComponent(reflected)}` },
-      { name: "url-sort", path: `/products?sort=${encodeURIComponent(reflected)}&category=${encodeURIComponent(reflected)}&page=1` },
+      {
+        name: "url-product",
+        path: `/contact?product=${encodeURIComponent(reflected)}&wishlist=${encodeURIComponent(reflected)}`,
+      },
+      {
+        name: "url-sort",
+        path: `/products?sort=${encodeURIComponent(reflected)}&category=${encodeURIComponent(reflected)}&page=1`,
+      },
     );
     site = await startSite({ WP_URL: wp.url });
     browser = await launchBrowser();
@@ -202,7 +282,12 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const parser = await context.newPage();
     // The detector detects (a payload that got through would look like this).
-    expect(await htmlLeaks(parser, `<p><img id="xss-self" src=x onerror="window.__xss=1"><a href=" javascript:alert(1)">x</a></p>`)).toHaveLength(3);
+    expect(
+      await htmlLeaks(
+        parser,
+        `<p><img id="xss-self" src=x onerror="window.__xss=1"><a href=" javascript:alert(1)">x</a></p>`,
+      ),
+    ).toHaveLength(3);
     for (const { name, path } of pages) {
       const res = await probe(site.url + path);
       expect(res.status, `${name} ${path}`).toBeLessThan(500);
@@ -224,7 +309,9 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     await context.addInitScript(() => {
       const w = window as unknown as { __violations: string[] };
       w.__violations = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+      );
     });
     // Product photographs are drawn on request by the demo WordPress: slow, and beside the point here.
     await context.route(/\/media\//, (route) => route.fulfill({ status: 404, body: "" }));
@@ -236,7 +323,9 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     });
     page.on("pageerror", (e) => events.errors.push(e.message));
     const collectViolations = async () => {
-      events.violations.push(...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.splice(0))));
+      events.violations.push(
+        ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations.splice(0))),
+      );
     };
 
     const hydrated = () => waitForHydration(page);
@@ -254,7 +343,13 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     await page.goto(site.url + "/", { waitUntil: "domcontentloaded" });
     await hydrated();
     for (const { name, path } of pages) {
-      await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
+      await page.evaluate(
+        (to) =>
+          (
+            window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+          ).__reactRouterDataRouter.navigate(to),
+        path,
+      );
       await hydrated();
       await collectViolations();
       await browserCheck(page, `navigate ${name}`, events);
@@ -262,7 +357,11 @@ describe.runIf(ready)("script payloads in WordPress fields and in URLs", () => {
     // Clicking the menu's and the company's poisoned links runs nothing either. React has
     // replaced their javascript: URLs by one that throws, and the CSP refuses to run even that:
     // those refusals are counted (they are the defence working), not failures.
-    for (const selector of ['header a[href^="javascript"]', 'footer a[href^="javascript"]', 'footer a[href^="data:"]']) {
+    for (const selector of [
+      'header a[href^="javascript"]',
+      'footer a[href^="javascript"]',
+      'footer a[href^="data:"]',
+    ]) {
       const link = page.locator(selector).first();
       if ((await link.count()) > 0) {
         await link.click({ timeout: 2000 }).catch(() => undefined);

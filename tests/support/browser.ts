@@ -11,7 +11,16 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+    ],
   });
 }
 
@@ -20,7 +29,8 @@ export function watchPage(page: Page): { errors: string[] } {
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(`pageerror: ${e.message}`));
   page.on("console", (m: ConsoleMessage) => {
-    if (m.type() === "error" && !/status of 404|Failed to load resource/.test(m.text())) errors.push(`console: ${m.text()}`);
+    if (m.type() === "error" && !/status of 404|Failed to load resource/.test(m.text()))
+      errors.push(`console: ${m.text()}`);
   });
   return { errors };
 }
@@ -44,15 +54,34 @@ export async function axeViolations(page: Page): Promise<string[]> {
     await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
   }
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] } });
-    return result.violations.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            ctx: unknown,
+            opts: unknown,
+          ): Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+    });
+    return result.violations.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}`,
+    );
   });
   return violations.map((v) => `${page.url()}: ${v}`);
 }
 
 /** What a suite started, stopped in order (the browser, then the site, then its WordPress); each may be missing. */
-export async function stopAll(...parts: ({ close(): Promise<unknown> } | { stop(): Promise<unknown> } | undefined)[]): Promise<void> {
+export async function stopAll(
+  ...parts: ({ close(): Promise<unknown> } | { stop(): Promise<unknown> } | undefined)[]
+): Promise<void> {
   for (const part of parts) {
     if (!part) continue;
     await ("stop" in part ? part.stop() : part.close());
@@ -68,6 +97,7 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.hydrated === "true" &&
-      (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } }).__reactRouterDataRouter?.state.navigation.state === "idle",
+      (window as unknown as { __reactRouterDataRouter?: { state: { navigation: { state: string } } } })
+        .__reactRouterDataRouter?.state.navigation.state === "idle",
   );
 }

@@ -32,6 +32,8 @@ afterEach(() => {
   inTest = false;
   if (!expected && written.length > 0) {
     const lines = written.splice(0);
-    throw new Error(`the test wrote to the console unexpectedly (call expectConsoleOutput() if it should):\n${lines.join("\n").slice(0, 4000)}`);
+    throw new Error(
+      `the test wrote to the console unexpectedly (call expectConsoleOutput() if it should):\n${lines.join("\n").slice(0, 4000)}`,
+    );
   }
 });

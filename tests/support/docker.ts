@@ -12,14 +12,20 @@ export const DOCKER = process.env.DOCKER ?? (existsSync("/usr/bin/docker") ? "/u
 /** True when a Docker engine answers `docker info` (no skip, no failure: a probe). */
 export function engineAnswers(): boolean {
   if (!DOCKER.startsWith("/") && !have(DOCKER)) return false;
-  return spawnSync(DOCKER, ["info", "--format", "{{.ServerVersion}}"], { stdio: "ignore", timeout: 20_000 }).status === 0;
+  return (
+    spawnSync(DOCKER, ["info", "--format", "{{.ServerVersion}}"], { stdio: "ignore", timeout: 20_000 }).status === 0
+  );
 }
 
 let answered: boolean | undefined;
 /** A reachable engine, or a skip (with what to do) — a failure with CI=true. */
 export function hasDockerEngine(): boolean {
   answered ??= engineAnswers();
-  return requirePart("A Docker engine", answered, "install Docker (Debian: apt-get install docker.io, then `bash scripts/docker/engine.sh`; or Docker Desktop) and start it");
+  return requirePart(
+    "A Docker engine",
+    answered,
+    "install Docker (Debian: apt-get install docker.io, then `bash scripts/docker/engine.sh`; or Docker Desktop) and start it",
+  );
 }
 
 export interface Result {
@@ -29,8 +35,18 @@ export interface Result {
 }
 
 /** Runs the docker client; never throws on a non-zero exit (the caller asserts). */
-export function docker(args: string[], options: { input?: string; timeout?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Result {
-  const result = spawnSync(DOCKER, args, { encoding: "utf8", maxBuffer: 64 * 1024 * 1024, timeout: options.timeout ?? 120_000, input: options.input, env: options.env ?? process.env, cwd: options.cwd });
+export function docker(
+  args: string[],
+  options: { input?: string; timeout?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Result {
+  const result = spawnSync(DOCKER, args, {
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    timeout: options.timeout ?? 120_000,
+    input: options.input,
+    env: options.env ?? process.env,
+    cwd: options.cwd,
+  });
   if (result.error) throw result.error;
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -38,15 +54,23 @@ export function docker(args: string[], options: { input?: string; timeout?: numb
 /** Like docker() but throws with the client's message on failure, and returns stdout trimmed. */
 export function dockerOk(args: string[], options: Parameters<typeof docker>[1] = {}): string {
   const result = docker(args, options);
-  if (result.status !== 0) throw new Error(`docker ${args.join(" ")} failed (${result.status}):\n${result.stderr || result.stdout}`);
+  if (result.status !== 0)
+    throw new Error(`docker ${args.join(" ")} failed (${result.status}):\n${result.stderr || result.stdout}`);
   return result.stdout.trim();
 }
 
 /** The asynchronous form, for long commands (compose up) that must not block the event loop. */
-export function dockerAsync(command: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string; timeout?: number } = {}): Promise<Result> {
+export function dockerAsync(
+  command: string[],
+  options: { env?: NodeJS.ProcessEnv; cwd?: string; timeout?: number } = {},
+): Promise<Result> {
   const [file, ...args] = command;
   return new Promise((resolve, reject) => {
-    const child = spawn(file!, args, { env: options.env ?? process.env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(file!, args, {
+      env: options.env ?? process.env,
+      cwd: options.cwd,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
@@ -69,7 +93,11 @@ export function composeCommand(): string[] {
 }
 
 export function hasCompose(): boolean {
-  return requirePart("docker compose (v2 plugin) or docker-compose (v1)", composeCommand().length > 0, "apt-get install docker-compose (Debian's v1), or Docker Desktop's compose v2");
+  return requirePart(
+    "docker compose (v2 plugin) or docker-compose (v1)",
+    composeCommand().length > 0,
+    "apt-get install docker-compose (Debian's v1), or Docker Desktop's compose v2",
+  );
 }
 
 /** The host port docker published for a container's port (`docker port`), on 127.0.0.1. */
@@ -86,7 +114,12 @@ export function inspect(target: string, format: string): string {
 }
 
 /** Waits for `check` to be true, polling; throws `message()` on timeout. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, message: () => string, everyMs = 250): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  message: () => string,
+  everyMs = 250,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

@@ -22,7 +22,10 @@ export interface EditorUpload {
 
 /** Adds the upload to the catalogue (English) and serves its file; returns its media id. */
 export async function addEditorUpload(wp: FaultyWordPress, upload: EditorUpload): Promise<number> {
-  const body = await sharp(upload.source).resize(upload.width, upload.height, { fit: "cover" }).webp({ quality: 90 }).toBuffer();
+  const body = await sharp(upload.source)
+    .resize(upload.width, upload.height, { fit: "cover" })
+    .webp({ quality: 90 })
+    .toBuffer();
   const file = `2025/01/${upload.name}.webp`;
   // The catalogue's own attachments carry how the demo draws them; this one is served as a file
   // (a product photograph's recipe stands in: it sets no focal point).
@@ -30,6 +33,10 @@ export async function addEditorUpload(wp: FaultyWordPress, upload: EditorUpload)
   const media = wp.catalogue.addItem("media", { title: upload.name, lang: "en" });
   if (!("base" in media)) throw new Error("the catalogue made a term of a media item");
   media.attachment = { ...template, file, width: upload.width, height: upload.height, alt: upload.alt, caption: "" };
-  wp.addFault(new RegExp(`/wp-content/uploads/${file.replace(/[.]/g, "\\.")}(\\?|$)`), { kind: "file", body, contentType: "image/webp" });
+  wp.addFault(new RegExp(`/wp-content/uploads/${file.replace(/[.]/g, "\\.")}(\\?|$)`), {
+    kind: "file",
+    body,
+    contentType: "image/webp",
+  });
   return media.id;
 }

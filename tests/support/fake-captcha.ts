@@ -16,7 +16,13 @@ export interface FakeCaptcha extends FakeServer {
 }
 
 export async function startFakeCaptcha(options: { siteKey: string; secret: string }): Promise<FakeCaptcha> {
-  const state = { score: 0.9, actionOverride: undefined as string | undefined, mode: "ok" as FakeCaptcha["mode"], scriptLoads: 0, verifications: [] as FakeCaptcha["verifications"] };
+  const state = {
+    score: 0.9,
+    actionOverride: undefined as string | undefined,
+    mode: "ok" as FakeCaptcha["mode"],
+    scriptLoads: 0,
+    verifications: [] as FakeCaptcha["verifications"],
+  };
   const used = new Set<string>();
   const server = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
@@ -24,7 +30,9 @@ export async function startFakeCaptcha(options: { siteKey: string; secret: strin
       state.scriptLoads++;
       const key = url.searchParams.get("render") ?? "";
       res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" });
-      res.end(`(function(){var key=${JSON.stringify(key)};var n=0;window.grecaptcha={ready:function(cb){setTimeout(cb,0)},execute:function(k,o){if(k!==key||k!==${JSON.stringify(options.siteKey)})return Promise.reject(new Error("Invalid site key or not loaded in api.js: "+k));n++;return Promise.resolve(o.action+"."+Date.now().toString(36)+n)}};})();`);
+      res.end(
+        `(function(){var key=${JSON.stringify(key)};var n=0;window.grecaptcha={ready:function(cb){setTimeout(cb,0)},execute:function(k,o){if(k!==key||k!==${JSON.stringify(options.siteKey)})return Promise.reject(new Error("Invalid site key or not loaded in api.js: "+k));n++;return Promise.resolve(o.action+"."+Date.now().toString(36)+n)}};})();`,
+      );
       return;
     }
     if (req.method === "POST" && url.pathname === "/recaptcha/siteverify") {
@@ -38,9 +46,18 @@ export async function startFakeCaptcha(options: { siteKey: string; secret: strin
       if (!match) return json(res, 200, { success: false, "error-codes": ["invalid-input-response"] });
       if (used.has(response!)) return json(res, 200, { success: false, "error-codes": ["timeout-or-duplicate"] });
       used.add(response!);
-      return json(res, 200, { success: true, challenge_ts: new Date().toISOString(), hostname: "127.0.0.1", score: state.score, action: state.actionOverride ?? match[1] });
+      return json(res, 200, {
+        success: true,
+        challenge_ts: new Date().toISOString(),
+        hostname: "127.0.0.1",
+        score: state.score,
+        action: state.actionOverride ?? match[1],
+      });
     }
     json(res, 404, { error: "not found" });
   });
-  return Object.assign(state, server, { scriptUrl: `${server.url}/recaptcha/api.js`, verifyUrl: `${server.url}/recaptcha/siteverify` });
+  return Object.assign(state, server, {
+    scriptUrl: `${server.url}/recaptcha/api.js`,
+    verifyUrl: `${server.url}/recaptcha/siteverify`,
+  });
 }

@@ -28,11 +28,21 @@ function wpError(res: ServerResponse, status: number, code: string, message: str
   json(res, status, { code, message, data: { status } });
 }
 
-export async function startFakeContactForm7(options: { formId: number; fallback?: (req: IncomingMessage, res: ServerResponse) => void }): Promise<FakeContactForm7> {
-  const state = { formId: options.formId, mode: "mail_sent" as FakeContactForm7["mode"], submissions: [] as Record<string, string>[], contentTypes: [] as string[] };
+export async function startFakeContactForm7(options: {
+  formId: number;
+  fallback?: (req: IncomingMessage, res: ServerResponse) => void;
+}): Promise<FakeContactForm7> {
+  const state = {
+    formId: options.formId,
+    mode: "mail_sent" as FakeContactForm7["mode"],
+    submissions: [] as Record<string, string>[],
+    contentTypes: [] as string[],
+  };
   const server = await listen(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
-    const route = ROUTE.exec(url.pathname) ?? (url.searchParams.get("rest_route") ? ROUTE.exec(`/wp-json${url.searchParams.get("rest_route")}`) : null);
+    const route =
+      ROUTE.exec(url.pathname) ??
+      (url.searchParams.get("rest_route") ? ROUTE.exec(`/wp-json${url.searchParams.get("rest_route")}`) : null);
     if (!route || req.method !== "POST") {
       if (options.fallback) return options.fallback(req, res);
       return wpError(res, 404, "rest_no_route", "No route was found matching the URL and request method.");
@@ -40,9 +50,12 @@ export async function startFakeContactForm7(options: { formId: number; fallback?
     const type = String(req.headers["content-type"] ?? "");
     state.contentTypes.push(type);
     const body = await readBody(req);
-    if (state.mode === "error") return wpError(res, 500, "internal_server_error", "There has been a critical error on this website.");
-    if (!type.startsWith("multipart/form-data")) return wpError(res, 415, "wpcf7_unsupported_media_type", "The request payload format is not supported.");
-    if (Number(route[1]) !== state.formId) return wpError(res, 404, "wpcf7_not_found", "The requested contact form was not found.");
+    if (state.mode === "error")
+      return wpError(res, 500, "internal_server_error", "There has been a critical error on this website.");
+    if (!type.startsWith("multipart/form-data"))
+      return wpError(res, 415, "wpcf7_unsupported_media_type", "The request payload format is not supported.");
+    if (Number(route[1]) !== state.formId)
+      return wpError(res, 404, "wpcf7_not_found", "The requested contact form was not found.");
     const form = await new Response(new Uint8Array(body), { headers: { "Content-Type": type } }).formData();
     const fields: Record<string, string> = {};
     for (const [name, value] of form.entries()) fields[name] = typeof value === "string" ? value : value.name;
@@ -58,14 +71,20 @@ export async function startFakeContactForm7(options: { formId: number; fallback?
         invalid_fields: invalid.map((f) => ({ ...f, idref: null, error_id: `${unitTag}-ve-${f.field}` })),
       });
     const invalid: { field: string; message: string }[] = [];
-    for (const name of ["your-name", "your-email", "your-message"]) if (!fields[name]?.trim()) invalid.push({ field: name, message: "Please fill out this field." });
-    if (fields["your-email"] && !EMAIL.test(fields["your-email"])) invalid.push({ field: "your-email", message: "Please enter an email address." });
-    if (invalid.length > 0) return answer("validation_failed", "One or more fields have an error. Please check and try again.", invalid);
-    if (!fields["privacy-consent"] || state.mode === "acceptance_missing") return answer("acceptance_missing", "You must accept the terms and conditions before sending your message.");
-    if (state.mode === "spam") return answer("spam", "There was an error trying to send your message. Please try again later.");
+    for (const name of ["your-name", "your-email", "your-message"])
+      if (!fields[name]?.trim()) invalid.push({ field: name, message: "Please fill out this field." });
+    if (fields["your-email"] && !EMAIL.test(fields["your-email"]))
+      invalid.push({ field: "your-email", message: "Please enter an email address." });
+    if (invalid.length > 0)
+      return answer("validation_failed", "One or more fields have an error. Please check and try again.", invalid);
+    if (!fields["privacy-consent"] || state.mode === "acceptance_missing")
+      return answer("acceptance_missing", "You must accept the terms and conditions before sending your message.");
+    if (state.mode === "spam")
+      return answer("spam", "There was an error trying to send your message. Please try again later.");
     if (state.mode === "aborted") return answer("aborted", "Sending mail has been aborted.");
     state.submissions.push(fields);
-    if (state.mode === "mail_failed") return answer("mail_failed", "There was an error trying to send your message. Please try again later.");
+    if (state.mode === "mail_failed")
+      return answer("mail_failed", "There was an error trying to send your message. Please try again later.");
     return answer("mail_sent", "Thank you for your message. It has been sent.");
   });
   return Object.assign(state, server);

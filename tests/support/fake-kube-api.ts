@@ -8,12 +8,24 @@ import path from "node:path";
 
 /** The kinds the chart renders, by group/version: [plural, Kind, namespaced]. */
 const RESOURCES: Record<string, [string, string, boolean][]> = {
-  v1: [["secrets", "Secret", true], ["configmaps", "ConfigMap", true], ["services", "Service", true], ["serviceaccounts", "ServiceAccount", true], ["namespaces", "Namespace", false]],
+  v1: [
+    ["secrets", "Secret", true],
+    ["configmaps", "ConfigMap", true],
+    ["services", "Service", true],
+    ["serviceaccounts", "ServiceAccount", true],
+    ["namespaces", "Namespace", false],
+  ],
   "apps/v1": [["deployments", "Deployment", true]],
   "autoscaling/v2": [["horizontalpodautoscalers", "HorizontalPodAutoscaler", true]],
   "policy/v1": [["poddisruptionbudgets", "PodDisruptionBudget", true]],
-  "networking.k8s.io/v1": [["networkpolicies", "NetworkPolicy", true], ["ingresses", "Ingress", true]],
-  "monitoring.coreos.com/v1": [["servicemonitors", "ServiceMonitor", true], ["prometheusrules", "PrometheusRule", true]],
+  "networking.k8s.io/v1": [
+    ["networkpolicies", "NetworkPolicy", true],
+    ["ingresses", "Ingress", true],
+  ],
+  "monitoring.coreos.com/v1": [
+    ["servicemonitors", "ServiceMonitor", true],
+    ["prometheusrules", "PrometheusRule", true],
+  ],
 };
 
 export interface FakeKubeApi {
@@ -29,7 +41,13 @@ function resourceList(groupVersion: string) {
     kind: "APIResourceList",
     apiVersion: "v1",
     groupVersion,
-    resources: RESOURCES[groupVersion]!.map(([name, kind, namespaced]) => ({ name, singularName: kind.toLowerCase(), namespaced, kind, verbs: ["get", "list", "create", "update", "patch", "delete"] })),
+    resources: RESOURCES[groupVersion]!.map(([name, kind, namespaced]) => ({
+      name,
+      singularName: kind.toLowerCase(),
+      namespaced,
+      kind,
+      verbs: ["get", "list", "create", "update", "patch", "delete"],
+    })),
   };
 }
 
@@ -57,8 +75,22 @@ export async function startFakeKubeApi(dir: string): Promise<FakeKubeApi> {
     if (secret) {
       const found = secrets.get(`${secret[1]}/${secret[2]}`);
       // Owned by the release, as Helm marks what it installed (an upgrade may then replace it).
-      const owned = { labels: { "app.kubernetes.io/managed-by": "Helm" }, annotations: { "meta.helm.sh/release-name": "fc-site", "meta.helm.sh/release-namespace": secret[1], ...found?.metadata?.annotations } };
-      if (found) return send(200, { apiVersion: "v1", kind: "Secret", type: "Opaque", ...found, metadata: { name: secret[2], namespace: secret[1], ...owned } });
+      const owned = {
+        labels: { "app.kubernetes.io/managed-by": "Helm" },
+        annotations: {
+          "meta.helm.sh/release-name": "fc-site",
+          "meta.helm.sh/release-namespace": secret[1],
+          ...found?.metadata?.annotations,
+        },
+      };
+      if (found)
+        return send(200, {
+          apiVersion: "v1",
+          kind: "Secret",
+          type: "Opaque",
+          ...found,
+          metadata: { name: secret[2], namespace: secret[1], ...owned },
+        });
     }
     if (url === "/version") return send(200, { major: "1", minor: "33", gitVersion: "v1.33.0" });
     if (url === "/api") return send(200, { kind: "APIVersions", versions: ["v1"], serverAddressByClientCIDRs: [] });

@@ -8,7 +8,9 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
-export async function listen(handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<FakeServer> {
+export async function listen(
+  handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+): Promise<FakeServer> {
   const server: Server = createServer((req, res) => {
     Promise.resolve(handler(req, res)).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });

@@ -17,7 +17,9 @@ export async function startFakeTagManager(): Promise<FakeTagManager> {
       return;
     }
     res.writeHead(200, { "Content-Type": "text/javascript", "Cache-Control": "no-store" });
-    res.end(`window.__fakeTagManager=(window.__fakeTagManager||0)+1;(window.dataLayer=window.dataLayer||[]).push({event:"fake.gtm.loaded",id:${JSON.stringify(url.searchParams.get("id"))}});`);
+    res.end(
+      `window.__fakeTagManager=(window.__fakeTagManager||0)+1;(window.dataLayer=window.dataLayer||[]).push({event:"fake.gtm.loaded",id:${JSON.stringify(url.searchParams.get("id"))}});`,
+    );
   });
   return Object.assign(state, server, { scriptUrl: `${server.url}/gtm.js` });
 }

@@ -4,7 +4,9 @@
 import { DemoCatalogue, createDemoWordPressApp } from "../../demo";
 import { startFakeContactForm7, type FakeContactForm7 } from "./fake-contact-form-7";
 
-export async function startFakeWordPressWithCf7(formId: number): Promise<FakeContactForm7 & { catalogue: DemoCatalogue }> {
+export async function startFakeWordPressWithCf7(
+  formId: number,
+): Promise<FakeContactForm7 & { catalogue: DemoCatalogue }> {
   let publicUrl = "";
   const catalogue = new DemoCatalogue({ scale: 1 });
   const demo = createDemoWordPressApp(catalogue, { publicUrl: () => publicUrl });

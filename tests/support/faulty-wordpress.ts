@@ -100,10 +100,17 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       res.once("close", () => (uploads.inflight -= 1));
     }
     const active = faults.find((f) => f.match.test(req.url ?? ""))?.fault;
-    if ((active?.kind === "slow" || active?.kind === "status") && active.ms) await new Promise((r) => setTimeout(r, active.ms));
+    if ((active?.kind === "slow" || active?.kind === "status") && active.ms)
+      await new Promise((r) => setTimeout(r, active.ms));
     if (active?.kind === "status") {
       res.writeHead(active.status, { "Content-Type": "application/json; charset=UTF-8" });
-      return res.end(JSON.stringify({ code: active.code, message: active.message ?? "There has been a critical error on this website.", data: { status: active.status } }));
+      return res.end(
+        JSON.stringify({
+          code: active.code,
+          message: active.message ?? "There has been a critical error on this website.",
+          data: { status: active.status },
+        }),
+      );
     }
     if (active?.kind === "html") {
       res.writeHead(active.status, { "Content-Type": "text/html; charset=UTF-8" });
@@ -113,7 +120,12 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       res.writeHead(active.status, { "Content-Type": active.contentType ?? "application/json; charset=UTF-8" });
       return res.end(active.body);
     }
-    if (active?.kind === "file" || active?.kind === "reset-mid-body" || active?.kind === "stall-mid-body" || active?.kind === "trickle") {
+    if (
+      active?.kind === "file" ||
+      active?.kind === "reset-mid-body" ||
+      active?.kind === "stall-mid-body" ||
+      active?.kind === "trickle"
+    ) {
       res.once("close", () => {
         if (!res.writableFinished) uploadsCut += 1;
       });
@@ -135,11 +147,18 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
       return res.end('{"id": 1, "title": {"rendered": "trunc');
     }
     const headers: Record<string, string | undefined> = {};
-    for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+    for (const [name, value] of Object.entries(req.headers))
+      headers[name] = Array.isArray(value) ? value.join(", ") : value;
     const answer = await respond({ method: req.method ?? "GET", url: req.url ?? "/", headers });
     if (active?.kind === "wrong-shape" && answer.status === 200) {
       res.writeHead(200, { "Content-Type": "application/json; charset=UTF-8" });
-      return res.end(JSON.stringify(Array.isArray(JSON.parse(String(answer.body))) ? [{ id: "not-a-number", title: 42 }] : { id: "x", title: null }));
+      return res.end(
+        JSON.stringify(
+          Array.isArray(JSON.parse(String(answer.body)))
+            ? [{ id: "not-a-number", title: 42 }]
+            : { id: "x", title: null },
+        ),
+      );
     }
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body ?? undefined);
@@ -201,7 +220,10 @@ export async function startFaultyWordPress(catalogue = new DemoCatalogue()): Pro
 }
 
 /** `fault.total` bytes, `fault.chunk` at a time every `fault.everyMs`, until done or the connection closes. */
-function trickle(res: import("node:http").ServerResponse, fault: { chunk: number; everyMs: number; total: number; contentType: string }): void {
+function trickle(
+  res: import("node:http").ServerResponse,
+  fault: { chunk: number; everyMs: number; total: number; contentType: string },
+): void {
   res.writeHead(200, { "Content-Type": fault.contentType, "Content-Length": String(fault.total) });
   let sent = 0;
   const timer = setInterval(() => {
@@ -217,7 +239,12 @@ function trickle(res: import("node:http").ServerResponse, fault: { chunk: number
 }
 
 /** A static file with single-range support, written with backpressure (a slow reader slows it). */
-function serveFile(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse, body: Buffer, contentType: string): void {
+function serveFile(
+  req: import("node:http").IncomingMessage,
+  res: import("node:http").ServerResponse,
+  body: Buffer,
+  contentType: string,
+): void {
   const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? "");
   let start = 0;
   let end = body.length - 1;
@@ -228,9 +255,18 @@ function serveFile(req: import("node:http").IncomingMessage, res: import("node:h
       res.writeHead(416, { "Content-Range": `bytes */${body.length}` });
       return void res.end();
     }
-    res.writeHead(206, { "Content-Type": contentType, "Content-Length": String(end - start + 1), "Content-Range": `bytes ${start}-${end}/${body.length}`, "Accept-Ranges": "bytes" });
+    res.writeHead(206, {
+      "Content-Type": contentType,
+      "Content-Length": String(end - start + 1),
+      "Content-Range": `bytes ${start}-${end}/${body.length}`,
+      "Accept-Ranges": "bytes",
+    });
   } else {
-    res.writeHead(200, { "Content-Type": contentType, "Content-Length": String(body.length), "Accept-Ranges": "bytes" });
+    res.writeHead(200, {
+      "Content-Type": contentType,
+      "Content-Length": String(body.length),
+      "Accept-Ranges": "bytes",
+    });
   }
   let at = start;
   const write = () => {

@@ -16,7 +16,10 @@ export async function placedHotspots(page: Page): Promise<Fraction[]> {
     const image = document.querySelector(".fc-catalogue-scene .fc-catalogue-scene-image")!.getBoundingClientRect();
     return [...document.querySelectorAll(".fc-catalogue-scene .fc-catalogue-hotspot")].map((spot) => {
       const box = spot.getBoundingClientRect();
-      return { x: (box.left + box.width / 2 - image.left) / image.width, y: (box.top + box.height / 2 - image.top) / image.height };
+      return {
+        x: (box.left + box.width / 2 - image.left) / image.width,
+        y: (box.top + box.height / 2 - image.top) / image.height,
+      };
     });
   });
 }
@@ -25,11 +28,16 @@ export async function placedHotspots(page: Page): Promise<Fraction[]> {
  * On the site: the scene image's drawn aspect ratio against its natural one, and each hotspot
  * button's centre as a fraction of the image as drawn.
  */
-export async function drawnHotspots(page: Page): Promise<{ aspect: { drawn: number; natural: number }; hotspots: Fraction[] }> {
+export async function drawnHotspots(
+  page: Page,
+): Promise<{ aspect: { drawn: number; natural: number }; hotspots: Fraction[] }> {
   const scene = page.locator(".imagemap__scene").first();
   await scene.scrollIntoViewIfNeeded();
   const image = scene.locator("img").first();
-  await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await image.elementHandle());
+  await page.waitForFunction(
+    (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+    await image.elementHandle(),
+  );
   return scene.evaluate((root) => {
     const img = root.querySelector("img") as HTMLImageElement;
     const style = getComputedStyle(img);
@@ -37,15 +45,36 @@ export async function drawnHotspots(page: Page): Promise<{ aspect: { drawn: numb
     const px = (v: string) => parseFloat(v) || 0;
     const left = box.left + px(style.borderLeftWidth) + px(style.paddingLeft);
     const top = box.top + px(style.borderTopWidth) + px(style.paddingTop);
-    const width = box.width - px(style.borderLeftWidth) - px(style.borderRightWidth) - px(style.paddingLeft) - px(style.paddingRight);
-    const height = box.height - px(style.borderTopWidth) - px(style.borderBottomWidth) - px(style.paddingTop) - px(style.paddingBottom);
+    const width =
+      box.width -
+      px(style.borderLeftWidth) -
+      px(style.borderRightWidth) -
+      px(style.paddingLeft) -
+      px(style.paddingRight);
+    const height =
+      box.height -
+      px(style.borderTopWidth) -
+      px(style.borderBottomWidth) -
+      px(style.paddingTop) -
+      px(style.paddingBottom);
     const nw = img.naturalWidth;
     const nh = img.naturalHeight;
-    const scale = { fill: NaN, contain: Math.min(width / nw, height / nh), cover: Math.max(width / nw, height / nh), none: 1, "scale-down": Math.min(1, width / nw, height / nh) }[style.objectFit] ?? NaN;
+    const scale =
+      {
+        fill: NaN,
+        contain: Math.min(width / nw, height / nh),
+        cover: Math.max(width / nw, height / nh),
+        none: 1,
+        "scale-down": Math.min(1, width / nw, height / nh),
+      }[style.objectFit] ?? NaN;
     const drawnW = Number.isNaN(scale) ? width : nw * scale;
     const drawnH = Number.isNaN(scale) ? height : nh * scale;
     // object-position: "<x> <y>", each a percentage of the free space or a length.
-    const [ox, oy] = style.objectPosition.split(" ").map((v, i) => (v.endsWith("%") ? (parseFloat(v) / 100) * ((i ? height : width) - (i ? drawnH : drawnW)) : px(v)));
+    const [ox, oy] = style.objectPosition
+      .split(" ")
+      .map((v, i) =>
+        v.endsWith("%") ? (parseFloat(v) / 100) * ((i ? height : width) - (i ? drawnH : drawnW)) : px(v),
+      );
     const originX = left + (ox ?? 0);
     const originY = top + (oy ?? 0);
     const hotspots = [...root.querySelectorAll(".hotspot__button")].map((button) => {

@@ -9,7 +9,8 @@ import { stringify } from "yaml";
 import { have, requirePart } from "./requirements";
 import { freePort } from "./site";
 
-export const hasPrometheus = () => requirePart("prometheus", have("prometheus"), "apt-get install prometheus (Debian's package)");
+export const hasPrometheus = () =>
+  requirePart("prometheus", have("prometheus"), "apt-get install prometheus (Debian's package)");
 
 export interface ScrapeTarget {
   /** host:port of a /metrics endpoint. */
@@ -40,7 +41,12 @@ export interface RunningPrometheus {
   /** The raw samples of a range selector (`up{pod="a"}[10s]`) at `time` or now. */
   samples(selector: string, time?: number): Promise<{ metric: Record<string, string>; values: [number, number][] }[]>;
   /** A range query; each series with its values. */
-  queryRange(expr: string, start: number, end: number, stepSeconds: number): Promise<{ metric: Record<string, string>; values: [number, number][] }[]>;
+  queryRange(
+    expr: string,
+    start: number,
+    end: number,
+    stepSeconds: number,
+  ): Promise<{ metric: Record<string, string>; values: [number, number][] }[]>;
   /** Label values of `label` among the series matching `match` (Grafana's label_values()). */
   labelValues(label: string, match: string): Promise<string[]>;
   /** Label names of the series matching `match`. */
@@ -57,9 +63,18 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
   });
   const interval = `${options.intervalSeconds}s`;
   const config = {
-    global: { scrape_interval: interval, scrape_timeout: `${Math.round(options.intervalSeconds * 800)}ms`, evaluation_interval: interval },
+    global: {
+      scrape_interval: interval,
+      scrape_timeout: `${Math.round(options.intervalSeconds * 800)}ms`,
+      evaluation_interval: interval,
+    },
     rule_files: ruleFiles,
-    scrape_configs: [{ job_name: options.job, static_configs: options.targets.map((t) => ({ targets: [t.address], labels: t.labels })) }],
+    scrape_configs: [
+      {
+        job_name: options.job,
+        static_configs: options.targets.map((t) => ({ targets: [t.address], labels: t.labels })),
+      },
+    ],
   };
   writeFileSync(path.join(dir, "prometheus.yml"), stringify(config));
   const port = await freePort();
@@ -67,7 +82,12 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
   const logs: string[] = [];
   const child: ChildProcess = spawn(
     "prometheus",
-    [`--config.file=${path.join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"],
+    [
+      `--config.file=${path.join(dir, "prometheus.yml")}`,
+      `--storage.tsdb.path=${path.join(dir, "data")}`,
+      `--web.listen-address=127.0.0.1:${port}`,
+      "--log.level=warn",
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   const collect = (chunk: Buffer) => logs.push(...chunk.toString().split("\n").filter(Boolean));
@@ -84,7 +104,13 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
   const deadline = Date.now() + 20_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`prometheus exited with ${child.exitCode}:\n${logs.join("\n")}`);
-    if (await fetch(`${url}/-/ready`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${url}/-/ready`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     if (Date.now() > deadline) throw new Error(`prometheus did not become ready:\n${logs.join("\n")}`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -93,17 +119,32 @@ export async function startPrometheus(options: PrometheusOptions): Promise<Runni
     url,
     logs,
     async query(expr, time) {
-      const data = (await api(`/api/v1/query?query=${encodeURIComponent(expr)}${time === undefined ? "" : `&time=${time}`}`)) as { resultType: string; result: any[] };
+      const data = (await api(
+        `/api/v1/query?query=${encodeURIComponent(expr)}${time === undefined ? "" : `&time=${time}`}`,
+      )) as { resultType: string; result: any[] };
       if (data.resultType === "scalar") return [{ metric: {}, value: Number(data.result[1]) }];
-      return data.result.map((r: { metric: Record<string, string>; value: [number, string] }) => ({ metric: r.metric, value: Number(r.value[1]) }));
+      return data.result.map((r: { metric: Record<string, string>; value: [number, string] }) => ({
+        metric: r.metric,
+        value: Number(r.value[1]),
+      }));
     },
     async samples(selector, time) {
-      const data = (await api(`/api/v1/query?query=${encodeURIComponent(selector)}${time === undefined ? "" : `&time=${time}`}`)) as { result: { metric: Record<string, string>; values: [number, string][] }[] };
-      return data.result.map((r) => ({ metric: r.metric, values: r.values.map(([t, v]) => [t, Number(v)] as [number, number]) }));
+      const data = (await api(
+        `/api/v1/query?query=${encodeURIComponent(selector)}${time === undefined ? "" : `&time=${time}`}`,
+      )) as { result: { metric: Record<string, string>; values: [number, string][] }[] };
+      return data.result.map((r) => ({
+        metric: r.metric,
+        values: r.values.map(([t, v]) => [t, Number(v)] as [number, number]),
+      }));
     },
     async queryRange(expr, start, end, stepSeconds) {
-      const data = (await api(`/api/v1/query_range?query=${encodeURIComponent(expr)}&start=${start}&end=${end}&step=${stepSeconds}`)) as { result: { metric: Record<string, string>; values: [number, string][] }[] };
-      return data.result.map((r) => ({ metric: r.metric, values: r.values.map(([t, v]) => [t, Number(v)] as [number, number]) }));
+      const data = (await api(
+        `/api/v1/query_range?query=${encodeURIComponent(expr)}&start=${start}&end=${end}&step=${stepSeconds}`,
+      )) as { result: { metric: Record<string, string>; values: [number, string][] }[] };
+      return data.result.map((r) => ({
+        metric: r.metric,
+        values: r.values.map(([t, v]) => [t, Number(v)] as [number, number]),
+      }));
     },
     labelValues: (label, match) => api(`/api/v1/label/${label}/values?match[]=${encodeURIComponent(match)}`),
     labelNames: (match) => api(`/api/v1/labels?match[]=${encodeURIComponent(match)}`),

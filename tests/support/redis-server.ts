@@ -16,7 +16,13 @@ import { REDIS_IMAGE, dockerCli, forget, removeOnExit, useContainers } from "./c
 const run = promisify(execFile);
 
 /** True when redis-server is installed; a skip (with a note) otherwise, a failure with CI=true. */
-export const hasRedisServer = () => useContainers() || requirePart("redis-server", have("redis-server"), "apt-get install redis-server (Debian's package), or a Docker engine for testcontainers");
+export const hasRedisServer = () =>
+  useContainers() ||
+  requirePart(
+    "redis-server",
+    have("redis-server"),
+    "apt-get install redis-server (Debian's package), or a Docker engine for testcontainers",
+  );
 
 export interface RedisServer {
   url: string;
@@ -45,10 +51,51 @@ export function makeTestTls(): TestTls {
   const dir = mkdtempSync(path.join(tmpdir(), "fc-tls-"));
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync("openssl", args, { stdio: "ignore" });
-  openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", file("ca.key"), "-out", file("ca.pem"), "-days", "2", "-subj", "/CN=fc-test-ca");
-  openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", file("server.key"), "-out", file("server.csr"), "-subj", "/CN=127.0.0.1");
+  openssl(
+    "req",
+    "-x509",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    file("ca.key"),
+    "-out",
+    file("ca.pem"),
+    "-days",
+    "2",
+    "-subj",
+    "/CN=fc-test-ca",
+  );
+  openssl(
+    "req",
+    "-newkey",
+    "rsa:2048",
+    "-nodes",
+    "-keyout",
+    file("server.key"),
+    "-out",
+    file("server.csr"),
+    "-subj",
+    "/CN=127.0.0.1",
+  );
   writeFileSync(file("server.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-  openssl("x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial", "-out", file("server.pem"), "-days", "2", "-extfile", file("server.ext"));
+  openssl(
+    "x509",
+    "-req",
+    "-in",
+    file("server.csr"),
+    "-CA",
+    file("ca.pem"),
+    "-CAkey",
+    file("ca.key"),
+    "-CAcreateserial",
+    "-out",
+    file("server.pem"),
+    "-days",
+    "2",
+    "-extfile",
+    file("server.ext"),
+  );
   return { dir, ca: file("ca.pem"), cert: file("server.pem"), key: file("server.key") };
 }
 
@@ -70,7 +117,9 @@ async function waitForPong(port: number, timeoutMs = 10_000, password?: string, 
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {
-      const socket = withTls ? tls.connect({ port, host: "127.0.0.1", ca: readFileSync(withTls.ca) }) : net.connect(port, "127.0.0.1");
+      const socket = withTls
+        ? tls.connect({ port, host: "127.0.0.1", ca: readFileSync(withTls.ca) })
+        : net.connect(port, "127.0.0.1");
       let seen = "";
       const done = (result: boolean) => {
         socket.destroy();
@@ -78,7 +127,9 @@ async function waitForPong(port: number, timeoutMs = 10_000, password?: string, 
       };
       socket.setTimeout(500, () => done(false));
       socket.once("error", () => done(false));
-      socket.once(withTls ? "secureConnect" : "connect", () => socket.write(password ? `AUTH ${password}\r\nPING\r\n` : "PING\r\n"));
+      socket.once(withTls ? "secureConnect" : "connect", () =>
+        socket.write(password ? `AUTH ${password}\r\nPING\r\n` : "PING\r\n"),
+      );
       socket.on("data", (data) => {
         seen += data.toString();
         if (seen.includes("+PONG")) done(true);
@@ -99,7 +150,19 @@ function exited(child: ChildProcess): Promise<void> {
 function spawnRedis(port: number, extra: string[]): ChildProcess {
   const child = spawn(
     "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--loglevel", "warning", ...extra],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      "--appendonly",
+      "no",
+      "--loglevel",
+      "warning",
+      ...extra,
+    ],
     { stdio: ["ignore", "ignore", "pipe"] },
   );
   child.stderr?.resume();
@@ -113,7 +176,15 @@ function spawnRedis(port: number, extra: string[]): ChildProcess {
  * the process (SIGSTOP locally, `docker pause` — the cgroup freezer — in a container) while its
  * connections stay open.
  */
-export async function startRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls; /** Users from an ACL file (in `args`): who PINGs it to see it up. */ user?: { name: string; password: string } } = {}): Promise<RedisServer> {
+export async function startRedis(
+  options: {
+    port?: number;
+    args?: string[];
+    password?: string;
+    tls?: TestTls;
+    /** Users from an ACL file (in `args`): who PINGs it to see it up. */ user?: { name: string; password: string };
+  } = {},
+): Promise<RedisServer> {
   // Only a plain server: Cluster and Sentinel nodes announce addresses to each other (local only).
   if (useContainers() && !options.args?.length && !options.tls) return startRedisContainer(options);
   return startLocalRedis(options);
@@ -126,7 +197,16 @@ async function startRedisContainer(options: { port?: number; password?: string }
   // nothing is persisted, as with the local server. A stopped or killed one is removed at once.
   const launch = async () => {
     const container = await new GenericContainer(REDIS_IMAGE)
-      .withCommand(["redis-server", "--save", "", "--appendonly", "no", "--loglevel", "warning", ...(options.password ? ["--requirepass", options.password] : [])])
+      .withCommand([
+        "redis-server",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--loglevel",
+        "warning",
+        ...(options.password ? ["--requirepass", options.password] : []),
+      ])
       .withExposedPorts({ container: 6379, host: port })
       .withWaitStrategy(Wait.forListeningPorts())
       .start();
@@ -167,7 +247,15 @@ async function startRedisContainer(options: { port?: number; password?: string }
   };
 }
 
-async function startLocalRedis(options: { port?: number; args?: string[]; password?: string; tls?: TestTls; user?: { name: string; password: string } } = {}): Promise<RedisServer> {
+async function startLocalRedis(
+  options: {
+    port?: number;
+    args?: string[];
+    password?: string;
+    tls?: TestTls;
+    user?: { name: string; password: string };
+  } = {},
+): Promise<RedisServer> {
   if (!have("redis-server")) throw new Error("redis-server is not installed (apt-get install redis-server)");
   const port = options.port ?? (await freePort());
   const args = [
@@ -218,12 +306,23 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterServer
         // A cluster's nodes announce their addresses to each other: local processes only.
         await startLocalRedis({
           port,
-          args: ["--cluster-enabled", "yes", "--cluster-config-file", path.join(dir, `nodes-${port}.conf`), "--cluster-node-timeout", "2000", "--dir", dir],
+          args: [
+            "--cluster-enabled",
+            "yes",
+            "--cluster-config-file",
+            path.join(dir, `nodes-${port}.conf`),
+            "--cluster-node-timeout",
+            "2000",
+            "--dir",
+            dir,
+          ],
         }),
       );
     }
     const addresses = servers.map((s) => `127.0.0.1:${s.port}`);
-    await run("redis-cli", ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], { timeout: 30_000 });
+    await run("redis-cli", ["--cluster", "create", ...addresses, "--cluster-replicas", "0", "--cluster-yes"], {
+      timeout: 30_000,
+    });
     // Every node must agree the cluster is ok before a client may rely on it.
     const deadline = Date.now() + 20_000;
     for (const server of servers) {
@@ -250,7 +349,11 @@ export async function startRedisCluster(masters = 3): Promise<RedisClusterServer
 
 /** True when redis-sentinel is installed; a skip (with a note) otherwise, a failure with CI=true. */
 export const hasRedisSentinel = () =>
-  requirePart("redis-sentinel", have("redis-server") && have("redis-sentinel"), "apt-get install redis-server redis-sentinel (Debian's packages)");
+  requirePart(
+    "redis-sentinel",
+    have("redis-server") && have("redis-sentinel"),
+    "apt-get install redis-server redis-sentinel (Debian's packages)",
+  );
 
 export interface SentinelSet {
   /** `host:port,…` for REDIS_SENTINELS. */
@@ -286,15 +389,21 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
   const dir = mkdtempSync(path.join(tmpdir(), "fc-sentinel-"));
   // Local processes: Sentinel reaches the replica at the address the master sees (not a container's).
   const master = await startLocalRedis({ password: options.password, tls: options.tls });
-  const replica = await startLocalRedis({ password: options.password, tls: options.tls, args: ["--replicaof", "127.0.0.1", String(master.port)] });
+  const replica = await startLocalRedis({
+    password: options.password,
+    tls: options.tls,
+    args: ["--replicaof", "127.0.0.1", String(master.port)],
+  });
   const sentinels: { port: number; child: ChildProcess }[] = [];
   const stopAll = async () => {
-    await Promise.all(sentinels.map(async ({ child }) => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill("SIGTERM");
-        await exited(child);
-      }
-    }));
+    await Promise.all(
+      sentinels.map(async ({ child }) => {
+        if (child.exitCode === null && child.signalCode === null) {
+          child.kill("SIGTERM");
+          await exited(child);
+        }
+      }),
+    );
     await Promise.all([master.stop(), replica.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
@@ -321,19 +430,22 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
       const port = await freePort();
       const file = path.join(dir, `sentinel-${port}.conf`);
       // Sentinel rewrites its file (known replicas, other Sentinels, the current epoch).
-      writeFileSync(file, [
-        `port ${port}`,
-        ...(options.tls ? tlsSettings(port, options.tls).map(([k, v]) => `${k} ${v}`) : []),
-        "bind 127.0.0.1",
-        `dir ${dir}`,
-        `sentinel monitor ${name} 127.0.0.1 ${master.port} 2`,
-        `sentinel auth-pass ${name} ${options.password}`,
-        `sentinel down-after-milliseconds ${name} ${options.downAfterMs ?? 1000}`,
-        `sentinel failover-timeout ${name} 10000`,
-        `sentinel parallel-syncs ${name} 1`,
-        `requirepass ${options.sentinelPassword}`,
-        "",
-      ].join("\n"));
+      writeFileSync(
+        file,
+        [
+          `port ${port}`,
+          ...(options.tls ? tlsSettings(port, options.tls).map(([k, v]) => `${k} ${v}`) : []),
+          "bind 127.0.0.1",
+          `dir ${dir}`,
+          `sentinel monitor ${name} 127.0.0.1 ${master.port} 2`,
+          `sentinel auth-pass ${name} ${options.password}`,
+          `sentinel down-after-milliseconds ${name} ${options.downAfterMs ?? 1000}`,
+          `sentinel failover-timeout ${name} 10000`,
+          `sentinel parallel-syncs ${name} 1`,
+          `requirepass ${options.sentinelPassword}`,
+          "",
+        ].join("\n"),
+      );
       const child = spawn("redis-sentinel", [file, "--loglevel", "warning"], { stdio: ["ignore", "ignore", "pipe"] });
       child.stderr?.resume();
       sentinels.push({ port, child });
@@ -345,7 +457,8 @@ export async function startSentinelSet(options: SentinelSetOptions): Promise<Sen
         const replicas = await ask<unknown[]>(port, "SENTINEL", "REPLICAS", name).catch(() => []);
         const peers = await ask<unknown[]>(port, "SENTINEL", "SENTINELS", name).catch(() => []);
         if (replicas.length >= 1 && peers.length >= 2) break;
-        if (Date.now() > deadline) throw new Error(`Sentinel ${port} did not learn the replica and its peers within 30 s`);
+        if (Date.now() > deadline)
+          throw new Error(`Sentinel ${port} did not learn the replica and its peers within 30 s`);
         await new Promise((r) => setTimeout(r, 100));
       }
     }

@@ -25,8 +25,15 @@ export function requirePart(what: string, present: boolean, install: string): bo
 }
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const hasChromium = () => requirePart("Chromium", existsSync(CHROMIUM), "apt-get install chromium (Debian's package; no browser download)");
-export const hasBuild = () => requirePart("The production build", existsSync("build/node/main.js") && existsSync("build/server/index.js"), "run `npm run build` first (npm test does)");
+export const hasChromium = () =>
+  requirePart("Chromium", existsSync(CHROMIUM), "apt-get install chromium (Debian's package; no browser download)");
+export const hasBuild = () =>
+  requirePart(
+    "The production build",
+    existsSync("build/node/main.js") && existsSync("build/server/index.js"),
+    "run `npm run build` first (npm test does)",
+  );
 
 /** Debian's libjemalloc2, the allocator the image preloads (Dockerfile), on either architecture. */
-export const hasJemalloc = () => ["x86_64", "aarch64"].some((arch) => existsSync(`/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`));
+export const hasJemalloc = () =>
+  ["x86_64", "aarch64"].some((arch) => existsSync(`/usr/lib/${arch}-linux-gnu/libjemalloc.so.2`));

@@ -30,14 +30,22 @@ export interface RunningSite {
  * The environment every test site starts with: the production start (NODE_ENV=production) refuses
  * to serve the demo catalogue unless told to, and most suites run on the demo (no WP_URL).
  */
-export const TEST_SITE_ENV: Readonly<Record<string, string>> = { NODE_ENV: "production", LOG_LEVEL: "info", DEMO_CATALOGUE: "true" };
+export const TEST_SITE_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: "production",
+  LOG_LEVEL: "info",
+  DEMO_CATALOGUE: "true",
+};
 
 /**
  * A port from freePort() can be taken by another process before the site binds it (suites and
  * other runs share the machine): a site that could not bind a port it was not given is started
  * again on fresh ports, twice at most.
  */
-export async function startSite(env: Record<string, string> = {}, timeoutMs = 60_000, options: SiteOptions = {}): Promise<RunningSite> {
+export async function startSite(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  options: SiteOptions = {},
+): Promise<RunningSite> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startSiteOnce(env, timeoutMs, options);
@@ -55,7 +63,11 @@ export interface SiteOptions {
   cwd?: string;
 }
 
-async function startSiteOnce(env: Record<string, string>, timeoutMs: number, options: SiteOptions): Promise<RunningSite> {
+async function startSiteOnce(
+  env: Record<string, string>,
+  timeoutMs: number,
+  options: SiteOptions,
+): Promise<RunningSite> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const logs: string[] = [];
@@ -111,7 +123,11 @@ async function startSiteOnce(env: Record<string, string>, timeoutMs: number, opt
  * written after its answer has gone out and reaches the test through a pipe, so it may arrive a
  * moment after the answer (a fixed sleep was flaky on a busy machine).
  */
-export async function waitForLog(site: Pick<RunningSite, "logs">, test: (line: string) => boolean, timeoutMs = 3000): Promise<string | undefined> {
+export async function waitForLog(
+  site: Pick<RunningSite, "logs">,
+  test: (line: string) => boolean,
+  timeoutMs = 3000,
+): Promise<string | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const line = site.logs.find(test);

@@ -18,7 +18,11 @@ const XKEY = ["x86_64", "aarch64"].map((arch) => `/usr/lib/${arch}-linux-gnu/var
 
 /** True when varnishd and vmod_xkey are installed (skip with a note, or fail on CI). */
 export function hasVarnish(): boolean {
-  return requirePart("Varnish with vmod_xkey", have("varnishd") && have("varnishstat") && XKEY.some((f) => existsSync(f)), "apt-get install varnish varnish-modules");
+  return requirePart(
+    "Varnish with vmod_xkey",
+    have("varnishd") && have("varnishstat") && XKEY.some((f) => existsSync(f)),
+    "apt-get install varnish varnish-modules",
+  );
 }
 
 export interface VarnishOptions {
@@ -84,17 +88,27 @@ async function startVarnishOnce(options: VarnishOptions): Promise<RunningVarnish
     "varnishd",
     [
       "-F",
-      "-n", instance,
-      "-a", `127.0.0.1:${port}`,
-      "-T", "none",
-      "-f", VCL,
-      "-p", `vcl_path=${dir}:${path.dirname(VCL)}`,
-      "-s", "malloc,64m",
+      "-n",
+      instance,
+      "-a",
+      `127.0.0.1:${port}`,
+      "-T",
+      "none",
+      "-f",
+      VCL,
+      "-p",
+      `vcl_path=${dir}:${path.dirname(VCL)}`,
+      "-s",
+      "malloc,64m",
       // The purge key header of one batch (server/cdn/varnish.ts) fits with room to spare.
-      "-p", "http_req_hdr_len=65536",
-      "-p", "http_req_size=131072",
-      "-p", "thread_pools=1",
-      "-p", "thread_pool_min=10",
+      "-p",
+      "http_req_hdr_len=65536",
+      "-p",
+      "http_req_size=131072",
+      "-p",
+      "thread_pools=1",
+      "-p",
+      "thread_pool_min=10",
       ...(root ? [] : ["-j", "none"]),
     ],
     { env: { ...process.env, FC_PURGE_TOKEN_FILE: tokenFile }, stdio: ["ignore", "pipe", "pipe"] },
@@ -125,9 +139,16 @@ async function startVarnishOnce(options: VarnishOptions): Promise<RunningVarnish
     stats() {
       const result = spawnSync("varnishstat", ["-n", instance, "-1", "-j"], { encoding: "utf8" });
       if (result.status !== 0) throw new Error(`varnishstat failed: ${result.stderr}`);
-      const parsed = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<string, { value?: number }>;
+      const parsed = JSON.parse(result.stdout) as { counters?: Record<string, { value: number }> } & Record<
+        string,
+        { value?: number }
+      >;
       const counters = parsed.counters ?? parsed;
-      return Object.fromEntries(Object.entries(counters).filter(([, c]) => typeof c?.value === "number").map(([k, c]) => [k, c.value as number]));
+      return Object.fromEntries(
+        Object.entries(counters)
+          .filter(([, c]) => typeof c?.value === "number")
+          .map(([k, c]) => [k, c.value as number]),
+      );
     },
     async stop() {
       if (child.exitCode === null) {

@@ -8,7 +8,20 @@
 // is the plugin under test.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -31,7 +44,8 @@ export const DB_PORT = Number(process.env.FC_TEST_DB_PORT ?? 3306);
 export const DB_USER = process.env.FC_TEST_DB_USER ?? "root";
 export const DB_PASSWORD = process.env.FC_TEST_DB_PASSWORD ?? "";
 
-const INSTALL = "apt-get install php-cli php-mysql php-xml php-mbstring php-curl (and MariaDB on 127.0.0.1:3306, root without password)";
+const INSTALL =
+  "apt-get install php-cli php-mysql php-xml php-mbstring php-curl (and MariaDB on 127.0.0.1:3306, root without password)";
 
 function phpCan(code: string): boolean {
   if (!have("php")) return false;
@@ -48,10 +62,24 @@ function databaseReachable(): boolean {
 /** True when php (with mysqli, json, mbstring), MariaDB and a way to WordPress's files are there; skip (or throw on CI) otherwise. */
 export function hasWordPressParts(): boolean {
   if (!requirePart("php-cli", have("php"), INSTALL)) return false;
-  if (!requirePart("PHP's mysqli, xml and mbstring extensions", phpCan('exit(extension_loaded("mysqli") && extension_loaded("mbstring") && extension_loaded("xml") ? 0 : 1);'), INSTALL)) return false;
+  if (
+    !requirePart(
+      "PHP's mysqli, xml and mbstring extensions",
+      phpCan('exit(extension_loaded("mysqli") && extension_loaded("mbstring") && extension_loaded("xml") ? 0 : 1);'),
+      INSTALL,
+    )
+  )
+    return false;
   if (!requirePart(`MariaDB on ${DB_HOST}:${DB_PORT}`, databaseReachable(), INSTALL)) return false;
-  const files = existsSync("/usr/share/wordpress/wp-includes/version.php") || existsSync(path.join(CACHE, "core/wp-includes/version.php")) || (have("apt-get") && have("dpkg-deb"));
-  return requirePart("WordPress's files", files, "apt-get download wordpress needs apt-get and dpkg-deb (or apt-get install wordpress)");
+  const files =
+    existsSync("/usr/share/wordpress/wp-includes/version.php") ||
+    existsSync(path.join(CACHE, "core/wp-includes/version.php")) ||
+    (have("apt-get") && have("dpkg-deb"));
+  return requirePart(
+    "WordPress's files",
+    files,
+    "apt-get download wordpress needs apt-get and dpkg-deb (or apt-get install wordpress)",
+  );
 }
 
 /** Runs SQL as the test database user (through PHP's mysqli: no MySQL client needed). */
@@ -119,10 +147,13 @@ function relinkDebianLibraries(dir: string, relative = ""): void {
 
 /** True when the libraries Debian's wordpress package links to are installed (wp-admin's scripts need them). */
 export function hasDebianLibraries(): boolean {
-  return existsSync("/usr/share/javascript/underscore/underscore.min.js") && existsSync("/usr/share/javascript/cropper");
+  return (
+    existsSync("/usr/share/javascript/underscore/underscore.min.js") && existsSync("/usr/share/javascript/cropper")
+  );
 }
 
-export const DEBIAN_LIBRARIES = "apt-get install libjs-underscore libjs-cropper php-getid3 (the libraries Debian's wordpress package links to)";
+export const DEBIAN_LIBRARIES =
+  "apt-get install libjs-underscore libjs-cropper php-getid3 (the libraries Debian's wordpress package links to)";
 
 function readdirDeb(dir: string, pkg = "wordpress"): string {
   const deb = readdirSync(dir).find((f) => f.startsWith(`${pkg}_`) && f.endsWith(".deb"));
@@ -131,11 +162,16 @@ function readdirDeb(dir: string, pkg = "wordpress"): string {
 }
 
 const L10N = "/usr/share/wordpress/wp-content/languages";
-export const WORDPRESS_L10N = "apt-get install wordpress-l10n (Debian's translations of WordPress itself), or apt-get download needs apt-get and dpkg-deb";
+export const WORDPRESS_L10N =
+  "apt-get install wordpress-l10n (Debian's translations of WordPress itself), or apt-get download needs apt-get and dpkg-deb";
 
 /** True when WordPress's own translations (Debian's wordpress-l10n) are installed or can be fetched. */
 export function hasWordPressTranslations(): boolean {
-  return existsSync(path.join(L10N, "it_IT.mo")) || existsSync(path.join(CACHE, "l10n/it_IT.mo")) || (have("apt-get") && have("dpkg-deb"));
+  return (
+    existsSync(path.join(L10N, "it_IT.mo")) ||
+    existsSync(path.join(CACHE, "l10n/it_IT.mo")) ||
+    (have("apt-get") && have("dpkg-deb"))
+  );
 }
 
 /** WordPress's own .mo files: Debian's wordpress-l10n installed, or its .deb unpacked once into .cache/wordpress/l10n. */
@@ -147,10 +183,14 @@ async function wordpressTranslations(): Promise<string> {
   const work = mkdtempSync(path.join(CACHE, "deb-"));
   try {
     await run("apt-get", ["download", "wordpress-l10n"], { cwd: work, timeout: 180_000 });
-    await run("dpkg-deb", ["-x", path.join(work, readdirDeb(work, "wordpress-l10n")), path.join(work, "x")], { timeout: 120_000 });
+    await run("dpkg-deb", ["-x", path.join(work, readdirDeb(work, "wordpress-l10n")), path.join(work, "x")], {
+      timeout: 120_000,
+    });
     placeOnce(path.join(work, "x/usr/share/wordpress/wp-content/languages"), dir, "it_IT.mo");
   } catch (error) {
-    throw new Error(`could not fetch Debian's wordpress-l10n package (apt-get update first?): ${(error as Error).message}`);
+    throw new Error(
+      `could not fetch Debian's wordpress-l10n package (apt-get update first?): ${(error as Error).message}`,
+    );
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -243,7 +283,16 @@ function wpConfig(database: string, url: string, constants: Record<string, strin
     FS_METHOD: "direct",
     ...constants,
   };
-  for (const key of ["AUTH_KEY", "SECURE_AUTH_KEY", "LOGGED_IN_KEY", "NONCE_KEY", "AUTH_SALT", "SECURE_AUTH_SALT", "LOGGED_IN_SALT", "NONCE_SALT"]) {
+  for (const key of [
+    "AUTH_KEY",
+    "SECURE_AUTH_KEY",
+    "LOGGED_IN_KEY",
+    "NONCE_KEY",
+    "AUTH_SALT",
+    "SECURE_AUTH_SALT",
+    "LOGGED_IN_SALT",
+    "NONCE_SALT",
+  ]) {
     defines[key] = randomBytes(24).toString("hex");
   }
   const lines = Object.entries(defines).map(([k, v]) => `define( '${k}', ${phpLiteral(v)} );`);
@@ -253,7 +302,8 @@ function wpConfig(database: string, url: string, constants: Record<string, strin
 async function waitForHttp(url: string, child: ChildProcess, logs: string[], timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`php -S exited with ${child.exitCode}:\n${logs.slice(-20).join("\n")}`);
+    if (child.exitCode !== null)
+      throw new Error(`php -S exited with ${child.exitCode}:\n${logs.slice(-20).join("\n")}`);
     try {
       const res = await fetch(url);
       if (res.status < 500) {
@@ -263,7 +313,8 @@ async function waitForHttp(url: string, child: ChildProcess, logs: string[], tim
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`WordPress did not answer ${url} within ${timeoutMs} ms:\n${logs.slice(-20).join("\n")}`);
+    if (Date.now() > deadline)
+      throw new Error(`WordPress did not answer ${url} within ${timeoutMs} ms:\n${logs.slice(-20).join("\n")}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -305,7 +356,11 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
   try {
     // The top-level PHP files must be copies (WordPress finds itself from their location); the
     // rest is copied too, so that wp-admin's relative includes land here, not in the cache.
-    cpSync(core, dir, { recursive: true, verbatimSymlinks: true, filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src) });
+    cpSync(core, dir, {
+      recursive: true,
+      verbatimSymlinks: true,
+      filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src),
+    });
     relinkDebianLibraries(dir);
     const content = path.join(dir, "wp-content");
     mkdirSync(path.join(content, "mu-plugins"), { recursive: true });
@@ -320,7 +375,8 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
       const translations = await wordpressTranslations();
       mkdirSync(path.join(content, "languages"), { recursive: true });
       for (const file of readdirSync(translations)) {
-        if (options.locales.some((locale) => file.endsWith(`${locale}.mo`))) cpSync(path.join(translations, file), path.join(content, "languages", file));
+        if (options.locales.some((locale) => file.endsWith(`${locale}.mo`)))
+          cpSync(path.join(translations, file), path.join(content, "languages", file));
       }
     }
     const uploads = path.join(CACHE, "uploads");
@@ -356,11 +412,15 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     child.stdout!.on("data", collect);
     child.stderr!.on("data", collect);
 
-    const wp = (args: string[], timeout = 120_000) => run("php", [path.join(FIXTURE, "wp.php"), `--path=${dir}`, ...args], { timeout, maxBuffer: 64 * 1024 * 1024 });
+    const wp = (args: string[], timeout = 120_000) =>
+      run("php", [path.join(FIXTURE, "wp.php"), `--path=${dir}`, ...args], { timeout, maxBuffer: 64 * 1024 * 1024 });
 
     const catalogue = new DemoCatalogue();
     const exportFile = path.join(dir, "fc-demo-catalogue.json");
-    writeFileSync(exportFile, JSON.stringify(oneLanguage ? inOneLanguage(exportCatalogue(catalogue)) : exportCatalogue(catalogue)));
+    writeFileSync(
+      exportFile,
+      JSON.stringify(oneLanguage ? inOneLanguage(exportCatalogue(catalogue)) : exportCatalogue(catalogue)),
+    );
     // The images render (or come from the cache) while PHP installs and seeds.
     const rendering = options.uploads === false ? Promise.resolve(0) : renderUploads(catalogue, uploads);
 
@@ -394,7 +454,10 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
       async rest(method, route, body) {
         const res = await fetch(`${url}/wp-json/${route.replace(/^\//, "")}`, {
           method,
-          headers: { Authorization: admin.authorization, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+          headers: {
+            Authorization: admin.authorization,
+            ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
@@ -420,5 +483,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
 
 /** The catalogue export seeded into WordPress, for tests that need the demo's records. */
 export function readExport(site: WordPressSite): ReturnType<typeof exportCatalogue> {
-  return JSON.parse(readFileSync(path.join(site.dir, "fc-demo-catalogue.json"), "utf8")) as ReturnType<typeof exportCatalogue>;
+  return JSON.parse(readFileSync(path.join(site.dir, "fc-demo-catalogue.json"), "utf8")) as ReturnType<
+    typeof exportCatalogue
+  >;
 }

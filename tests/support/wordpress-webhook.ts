@@ -9,8 +9,19 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export const WEBHOOK_TYPES = [
-  "products", "product_categories", "product_colors", "imagemap_products", "collections", "exclusives",
-  "designers", "projects", "pages", "media", "menu", "front-page", "all",
+  "products",
+  "product_categories",
+  "product_colors",
+  "imagemap_products",
+  "collections",
+  "exclusives",
+  "designers",
+  "projects",
+  "pages",
+  "media",
+  "menu",
+  "front-page",
+  "all",
 ] as const;
 
 export interface WebhookEvent {
@@ -47,11 +58,17 @@ export interface WebhookReceiver {
 /** The site's check of a delivery; returns the status it would answer and why. */
 const DELIVERY_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function checkDelivery(secret: string, headers: Record<string, string | undefined>, body: string, now = Math.floor(Date.now() / 1000)): { status: number; error?: string; delivery?: string; events?: WebhookEvent[] } {
+export function checkDelivery(
+  secret: string,
+  headers: Record<string, string | undefined>,
+  body: string,
+  now = Math.floor(Date.now() / 1000),
+): { status: number; error?: string; delivery?: string; events?: WebhookEvent[] } {
   if (Buffer.byteLength(body) > 64 * 1024) return { status: 413, error: "body over 64 KiB" };
   const timestamp = headers["x-fc-timestamp"] ?? "";
   const signature = headers["x-fc-signature"] ?? "";
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > 300) return { status: 401, error: "timestamp missing or more than 300 s away" };
+  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > 300)
+    return { status: 401, error: "timestamp missing or more than 300 s away" };
   const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
   const a = Buffer.from(expected);
   const b = Buffer.from(signature);
@@ -63,11 +80,19 @@ export function checkDelivery(secret: string, headers: Record<string, string | u
     return { status: 400, error: "malformed JSON" };
   }
   const delivery = (parsed as { delivery?: unknown })?.delivery;
-  if (typeof delivery !== "string" || !DELIVERY_ID.test(delivery)) return { status: 400, error: "delivery must be the delivery's uuid" };
+  if (typeof delivery !== "string" || !DELIVERY_ID.test(delivery))
+    return { status: 400, error: "delivery must be the delivery's uuid" };
   const events = (parsed as { events?: unknown })?.events;
-  if (!Array.isArray(events) || events.length < 1 || events.length > 100) return { status: 400, error: "events must be a list of 1 to 100" };
+  if (!Array.isArray(events) || events.length < 1 || events.length > 100)
+    return { status: 400, error: "events must be a list of 1 to 100" };
   for (const e of events as WebhookEvent[]) {
-    if (!e || !(WEBHOOK_TYPES as readonly string[]).includes(e.type) || !Number.isInteger(e.id) || e.id < 0 || !["update", "delete"].includes(e.action)) {
+    if (
+      !e ||
+      !(WEBHOOK_TYPES as readonly string[]).includes(e.type) ||
+      !Number.isInteger(e.id) ||
+      e.id < 0 ||
+      !["update", "delete"].includes(e.action)
+    ) {
       return { status: 400, error: `bad event ${JSON.stringify(e)}` };
     }
   }
@@ -89,8 +114,12 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
           const body = Buffer.concat(chunks).toString("utf8");
           const headers: Record<string, string | undefined> = {};
           for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(", ") : v;
-          const checked = req.method === "POST" && req.url === "/api/cache/webhook" ? checkDelivery(secret, headers, body) : { status: 404, error: "not the webhook" };
-          const duplicate = checked.status === 202 && deliveries.some((d) => d.status === 202 && d.delivery === checked.delivery);
+          const checked =
+            req.method === "POST" && req.url === "/api/cache/webhook"
+              ? checkDelivery(secret, headers, body)
+              : { status: 404, error: "not the webhook" };
+          const duplicate =
+            checked.status === 202 && deliveries.some((d) => d.status === 202 && d.delivery === checked.delivery);
           const result = duplicate ? { ...checked, status: 200 } : checked;
           deliveries.push({
             at: Date.now(),
@@ -103,7 +132,15 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
             error: result.error,
           });
           res.writeHead(result.status, { "Content-Type": "application/json" });
-          res.end(JSON.stringify(result.status === 202 ? { purged: result.events?.length ?? 0 } : duplicate ? { purged: 0, duplicate: true } : { error: result.error }));
+          res.end(
+            JSON.stringify(
+              result.status === 202
+                ? { purged: result.events?.length ?? 0 }
+                : duplicate
+                  ? { purged: 0, duplicate: true }
+                  : { error: result.error },
+            ),
+          );
           for (const wake of waiters) wake();
         });
       });
@@ -154,7 +191,11 @@ export async function startWebhookReceiver(secret: string, port = 0): Promise<We
         };
         const timer = setTimeout(() => {
           waiters.delete(wake);
-          reject(new Error(`no matching webhook within ${timeoutMs} ms; got: ${JSON.stringify(deliveries.filter((d) => d.at >= since).map((d) => ({ status: d.status, events: d.events, error: d.error })))}`));
+          reject(
+            new Error(
+              `no matching webhook within ${timeoutMs} ms; got: ${JSON.stringify(deliveries.filter((d) => d.at >= since).map((d) => ({ status: d.status, events: d.events, error: d.error })))}`,
+            ),
+          );
         }, timeoutMs);
         waiters.add(wake);
       });

@@ -50,7 +50,14 @@ export interface Words {
 export const WORDS: Record<AdminLanguage, Words> = {
   en: {
     menu: ["Products", "Collections", "Exclusives", "Designers", "Projects", "Imagemaps"],
-    panels: { designer: "Designer details", collection: "Collection details", exclusive: "Exclusive details", product: "Product details", imagemap: "Imagemap details", front: "Front page" },
+    panels: {
+      designer: "Designer details",
+      collection: "Collection details",
+      exclusive: "Exclusive details",
+      product: "Product details",
+      imagemap: "Imagemap details",
+      front: "Front page",
+    },
     fields: {
       role: "Role",
       city: "City",

@@ -60,12 +60,19 @@ export async function chooseRelation(page: Page, label: string, search: string, 
   const input = field(page, label);
   await input.click();
   await input.fill(search);
-  await page.locator(".components-form-token-field__suggestion, .components-combobox-control__suggestion, [role='option']", { hasText: name }).first().click();
+  await page
+    .locator(".components-form-token-field__suggestion, .components-combobox-control__suggestion, [role='option']", {
+      hasText: name,
+    })
+    .first()
+    .click();
 }
 
 /** A list relation (FormTokenField): type part of the name, choose the suggestion. */
 export async function addToken(page: Page, label: string, search: string, name: string): Promise<void> {
-  const input = page.locator(".fc-catalogue-fields .components-form-token-field", { has: page.getByText(label, { exact: true }) }).locator("input");
+  const input = page
+    .locator(".fc-catalogue-fields .components-form-token-field", { has: page.getByText(label, { exact: true }) })
+    .locator("input");
   await input.click();
   await input.fill(search);
   await page.locator(".components-form-token-field__suggestion", { hasText: name }).first().click();
@@ -84,7 +91,8 @@ export async function pickFromLibrary(page: Page, count: number, first = 0): Pro
   if (await library.isVisible().catch(() => false)) await library.click();
   const items = modal.locator("li.attachment");
   await items.nth(first + count - 1).waitFor();
-  for (let i = first; i < first + count; i++) await items.nth(i).click({ modifiers: count > 1 && i > first ? ["Control"] : [] });
+  for (let i = first; i < first + count; i++)
+    await items.nth(i).click({ modifiers: count > 1 && i > first ? ["Control"] : [] });
   await modal.locator(".media-button-select, .media-toolbar-primary button.button-primary").first().click();
   await modal.waitFor({ state: "hidden" });
 }
@@ -105,8 +113,15 @@ export async function uploadInModal(page: Page, file: string): Promise<void> {
 /** The block editor's save has finished, and the post is saved and published. */
 async function savedAndPublished(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const editor = (window as unknown as { wp: { data: { select(store: string): Record<string, () => any> } } }).wp.data.select("core/editor");
-    return !editor.isSavingPost!() && editor.didPostSaveRequestSucceed!() && !editor.isEditedPostDirty!() && editor.getCurrentPost!().status === "publish";
+    const editor = (
+      window as unknown as { wp: { data: { select(store: string): Record<string, () => any> } } }
+    ).wp.data.select("core/editor");
+    return (
+      !editor.isSavingPost!() &&
+      editor.didPostSaveRequestSucceed!() &&
+      !editor.isEditedPostDirty!() &&
+      editor.getCurrentPost!().status === "publish"
+    );
   });
 }
 

@@ -30,7 +30,14 @@ describe("the chunk reload guard", () => {
   });
 
   it("refuses when the browser keeps no session storage (no loop it cannot count)", () => {
-    const broken = { getItem: () => { throw new Error("denied"); }, setItem: () => { throw new Error("denied"); } };
+    const broken = {
+      getItem: () => {
+        throw new Error("denied");
+      },
+      setItem: () => {
+        throw new Error("denied");
+      },
+    };
     expect(claimReload(Date.now(), broken)).toBe(false);
   });
 
@@ -66,7 +73,12 @@ describe("focal point", () => {
 });
 
 describe("a media's focal point from WordPress", () => {
-  const media = (focal_point: unknown) => ({ id: 7, alt_text: "", source_url: "https://wp.example/wp-content/uploads/a.webp", media_details: { width: 1600, height: 900, sizes: {}, focal_point } });
+  const media = (focal_point: unknown) => ({
+    id: 7,
+    alt_text: "",
+    source_url: "https://wp.example/wp-content/uploads/a.webp",
+    media_details: { width: 1600, height: 900, sizes: {}, focal_point },
+  });
   it("takes two fractions, as numbers or numeric strings, and ignores anything else", async () => {
     const { wpMedia } = await import("../../server/content/schemas");
     expect(wpMedia.parse(media({ x: 0.6, y: "0.4" })).media_details.focal_point).toEqual({ x: 0.6, y: 0.4 });

@@ -15,7 +15,14 @@ function hashOf(fields: string[]): Record<string, string> {
 
 describe("cache entry", () => {
   it("is fresh, then stale, then dead", () => {
-    const { record } = buildRecord({ key: "k", value: 1, tags: ["a"], policy: policies.short, fetchedAt: 900, storedAt: 1000 });
+    const { record } = buildRecord({
+      key: "k",
+      value: 1,
+      tags: ["a"],
+      policy: policies.short,
+      fetchedAt: 900,
+      storedAt: 1000,
+    });
     expect(record.freshUntil).toBe(61_000);
     expect(record.staleUntil).toBe(661_000);
     expect(freshness(record, 60_999)).toBe("fresh");
@@ -29,15 +36,42 @@ describe("cache entry", () => {
 
   it("round-trips a value through its Redis hash, tags deduplicated", () => {
     const value = { items: [{ id: 1, title: "Vaso" }], total: 1 };
-    const built = buildRecord({ key: "wp:k", value, tags: ["products", "products:1", "products"], policy: policies.long, fetchedAt: 5, storedAt: 6 });
+    const built = buildRecord({
+      key: "wp:k",
+      value,
+      tags: ["products", "products:1", "products"],
+      policy: policies.long,
+      fetchedAt: 5,
+      storedAt: 6,
+    });
     const back = fromRedisHash("wp:k", hashOf(toRedisFields(built.record, built.json)));
-    expect(back).toMatchObject({ key: "wp:k", value, tags: ["products", "products:1"], policy: "long", fetchedAt: 5, freshUntil: built.record.freshUntil });
+    expect(back).toMatchObject({
+      key: "wp:k",
+      value,
+      tags: ["products", "products:1"],
+      policy: "long",
+      fetchedAt: 5,
+      freshUntil: built.record.freshUntil,
+    });
     expect(back?.notFound).toBeUndefined();
   });
 
   it("round-trips a not-found answer and throws an equal WordPressError each time it is served", () => {
-    const error = new WordPressError({ code: "rest_forbidden", status: 401, message: "Sorry", endpoint: "wp/v2/products/:id", body: { code: "rest_forbidden" } });
-    const built = buildRecord({ key: "k", notFound: wordpressOriginErrors.remember(error), tags: [], policy: policies.notFound, fetchedAt: 1, storedAt: 1 });
+    const error = new WordPressError({
+      code: "rest_forbidden",
+      status: 401,
+      message: "Sorry",
+      endpoint: "wp/v2/products/:id",
+      body: { code: "rest_forbidden" },
+    });
+    const built = buildRecord({
+      key: "k",
+      notFound: wordpressOriginErrors.remember(error),
+      tags: [],
+      policy: policies.notFound,
+      fetchedAt: 1,
+      storedAt: 1,
+    });
     const back = fromRedisHash("k", hashOf(toRedisFields(built.record, built.json)))!;
     const thrown = (() => {
       try {
@@ -48,7 +82,12 @@ describe("cache entry", () => {
     })() as WordPressError;
     expect(thrown).toBeInstanceOf(WordPressError);
     expect(thrown.notFound).toBe(true);
-    expect([thrown.code, thrown.status, thrown.endpoint, thrown.body]).toEqual(["rest_forbidden", 401, "wp/v2/products/:id", { code: "rest_forbidden" }]);
+    expect([thrown.code, thrown.status, thrown.endpoint, thrown.body]).toEqual([
+      "rest_forbidden",
+      401,
+      "wp/v2/products/:id",
+      { code: "rest_forbidden" },
+    ]);
     expect(() => serve(back, wordpressOriginErrors)).toThrow(WordPressError);
   });
 

@@ -26,7 +26,9 @@ describe("cache policies", () => {
 
   it("give the CDN the directives of a page built from them: max-age, stale-while-revalidate, stale-if-error", () => {
     const p = createPolicies({ freshSeconds: 60, staleSeconds: 86_400 });
-    expect(pageCacheHeaders(200, p.long)["CDN-Cache-Control"]).toBe("max-age=600, stale-while-revalidate=86400, stale-if-error=86400");
+    expect(pageCacheHeaders(200, p.long)["CDN-Cache-Control"]).toBe(
+      "max-age=600, stale-while-revalidate=86400, stale-if-error=86400",
+    );
   });
 });
 

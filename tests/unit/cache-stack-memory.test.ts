@@ -2,7 +2,13 @@
 // (tags and policy from the fetch, errors never cached, not-found cached briefly), coalescing,
 // stale-while-revalidate, purges with their listeners and CDN hook, timeouts.
 import { afterEach, describe, expect, it } from "vitest";
-import { createCacheStack, createCacheStackFromConfig, createPolicies, type CacheStack, type PurgeEvent } from "../../server/cache/index";
+import {
+  createCacheStack,
+  createCacheStackFromConfig,
+  createPolicies,
+  type CacheStack,
+  type PurgeEvent,
+} from "../../server/cache/index";
 import type { CacheEntry } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
 import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
@@ -38,11 +44,13 @@ function stack(extra: { cdn?: string[][]; cdnModes?: string[]; hardTimeoutMs?: n
 function counter() {
   const c = {
     calls: 0,
-    fetch: (tags: string[] = []) => async (entry: CacheEntry) => {
-      entry.tag(...tags);
-      await sleep(5);
-      return { n: ++c.calls };
-    },
+    fetch:
+      (tags: string[] = []) =>
+      async (entry: CacheEntry) => {
+        entry.tag(...tags);
+        await sleep(5);
+        return { n: ++c.calls };
+      },
   };
   return c;
 }
@@ -95,9 +103,15 @@ describe("CacheStack, memory tier only", () => {
     expect(calls).toBe(1);
     const thrown = async () => {
       calls++;
-      throw new WordPressError({ code: "rest_post_invalid_id", status: 404, message: "no", endpoint: "wp/v2/pages/:id" });
+      throw new WordPressError({
+        code: "rest_post_invalid_id",
+        status: 404,
+        message: "no",
+        endpoint: "wp/v2/pages/:id",
+      });
     };
-    for (let i = 0; i < 3; i++) await expect(s.cached("b", [], "long", thrown)).rejects.toMatchObject({ notFound: true, status: 404 });
+    for (let i = 0; i < 3; i++)
+      await expect(s.cached("b", [], "long", thrown)).rejects.toMatchObject({ notFound: true, status: 404 });
     expect(calls).toBe(2);
   });
 
@@ -106,7 +120,12 @@ describe("CacheStack, memory tier only", () => {
     let calls = 0;
     const failing = async () => {
       calls++;
-      throw new WordPressError({ code: "invalid_username", status: 401, message: "bad credentials", endpoint: "wp/v2/pages" });
+      throw new WordPressError({
+        code: "invalid_username",
+        status: 401,
+        message: "bad credentials",
+        endpoint: "wp/v2/pages",
+      });
     };
     for (let i = 0; i < 3; i++) await expect(s.cached("c", [], "short", failing)).rejects.toThrow("bad credentials");
     expect(calls).toBe(3);
@@ -156,7 +175,7 @@ describe("CacheStack, memory tier only", () => {
     // it with every product in the index made every product edit purge every product page.
     const served: string[][] = [];
     const s = createCacheStack({
-    errors: wordpressOriginErrors,
+      errors: wordpressOriginErrors,
       policies: createPolicies({ freshSeconds: 5, staleSeconds: 5 }),
       memoryBytes: 1024 * 1024,
       observe: { lookup: () => undefined, redisState: () => undefined, served: ({ tags }) => served.push([...tags]) },
@@ -193,7 +212,10 @@ describe("CacheStack, memory tier only", () => {
   });
 
   it("is built from the configuration: no Redis configured, memory tier only", async () => {
-    const s = createCacheStackFromConfig({ redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2 }, wpTimeoutMs: 8000 }, { errors: wordpressOriginErrors });
+    const s = createCacheStackFromConfig(
+      { redis: { mode: "none" }, cache: { freshSeconds: 60, staleSeconds: 600, memoryMb: 2 }, wpTimeoutMs: 8000 },
+      { errors: wordpressOriginErrors },
+    );
     stacks.push(s);
     expect(s.stats()).toMatchObject({ redis: "disabled", memory: { entries: 0, maxBytes: 2 * 1024 * 1024 } });
     expect(await s.cached("k", [], "menu", async () => "menu")).toBe("menu");

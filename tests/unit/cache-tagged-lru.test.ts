@@ -26,7 +26,11 @@ describe("a tagged LRU", () => {
   });
 
   it("refuses a value larger than one entry may be, and keeps no index for it", () => {
-    const lru = new TaggedLru<{ tags: string[]; size: number }>({ maxSize: 100, maxEntrySize: 20, sizeCalculation: (v) => v.size });
+    const lru = new TaggedLru<{ tags: string[]; size: number }>({
+      maxSize: 100,
+      maxEntrySize: 20,
+      sizeCalculation: (v) => v.size,
+    });
     expect(lru.set("big", value(["t"], 50))).toBe(false);
     expect(lru.keysTagged(["t"]).size).toBe(0);
     expect(lru.set("small", value(["t"], 5))).toBe(true);

@@ -4,7 +4,13 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { CdnConfigError, CdnPurgeError, createCdnPurger, type CdnPurger, type CdnPurgerOptions } from "../../server/cdn";
+import {
+  CdnConfigError,
+  CdnPurgeError,
+  createCdnPurger,
+  type CdnPurger,
+  type CdnPurgerOptions,
+} from "../../server/cdn";
 
 interface Seen {
   method: string;
@@ -20,7 +26,9 @@ let base: string;
 let seen: Seen[] = [];
 let replies: Reply[] = [];
 const ok: Reply = (_seen, res) => {
-  res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ status: "ok", success: true, errors: [], result: { id: "x" } }));
+  res
+    .writeHead(200, { "Content-Type": "application/json" })
+    .end(JSON.stringify({ status: "ok", success: true, errors: [], result: { id: "x" } }));
 };
 
 beforeAll(async () => {
@@ -28,7 +36,13 @@ beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const entry: Seen = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString(), at: performance.now() };
+      const entry: Seen = {
+        method: req.method ?? "",
+        path: req.url ?? "",
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: performance.now(),
+      };
       seen.push(entry);
       void (replies.shift() ?? ok)(entry, res);
     });
@@ -48,10 +62,25 @@ beforeEach(() => {
 const tags = (n: number, prefix = "products") => Array.from({ length: n }, (_, i) => `${prefix}:${i + 1}`);
 
 function fastly(extra: Partial<CdnPurgerOptions> = {}): CdnPurger {
-  return createCdnPurger({ provider: "fastly", apiToken: "fastly-token", fastlyServiceId: "SVC123", apiUrl: base, retryBaseMs: 5, ...extra })!;
+  return createCdnPurger({
+    provider: "fastly",
+    apiToken: "fastly-token",
+    fastlyServiceId: "SVC123",
+    apiUrl: base,
+    retryBaseMs: 5,
+    ...extra,
+  })!;
 }
 function cloudflare(extra: Partial<CdnPurgerOptions> = {}): CdnPurger {
-  return createCdnPurger({ provider: "cloudflare", apiToken: "cf-token", cloudflareZoneId: "ZONE9", apiUrl: `${base}/client/v4`, retryBaseMs: 5, requestsPerSecond: 1000, ...extra })!;
+  return createCdnPurger({
+    provider: "cloudflare",
+    apiToken: "cf-token",
+    cloudflareZoneId: "ZONE9",
+    apiUrl: `${base}/client/v4`,
+    retryBaseMs: 5,
+    requestsPerSecond: 1000,
+    ...extra,
+  })!;
 }
 
 describe("createCdnPurger", () => {
@@ -61,18 +90,28 @@ describe("createCdnPurger", () => {
     expect(() => createCdnPurger({ provider: "fastly", apiToken: "t" })).toThrow(CdnConfigError);
     expect(() => createCdnPurger({ provider: "fastly", apiToken: "t" })).toThrow(/CDN_FASTLY_SERVICE_ID/);
     expect(() => createCdnPurger({ provider: "cloudflare", apiToken: "t" })).toThrow(/CDN_CLOUDFLARE_ZONE_ID/);
-    expect(() => createCdnPurger({ provider: "fastly", apiToken: "t", fastlyServiceId: "s", requestsPerSecond: 0 })).toThrow(/CDN_PURGE_RATE/);
+    expect(() =>
+      createCdnPurger({ provider: "fastly", apiToken: "t", fastlyServiceId: "s", requestsPerSecond: 0 }),
+    ).toThrow(/CDN_PURGE_RATE/);
   });
 });
 
 describe("Varnish (xkey)", () => {
   const varnish = (urls: string[], extra: Partial<CdnPurgerOptions> = {}) =>
-    createCdnPurger({ provider: "varnish", apiToken: "edge-purge-token-0123", varnishUrls: urls, retryBaseMs: 5, ...extra })!;
+    createCdnPurger({
+      provider: "varnish",
+      apiToken: "edge-purge-token-0123",
+      varnishUrls: urls,
+      retryBaseMs: 5,
+      ...extra,
+    })!;
 
   it("names what is missing", () => {
     expect(() => createCdnPurger({ provider: "varnish", varnishUrls: [base] })).toThrow(/CDN_API_TOKEN/);
     expect(() => createCdnPurger({ provider: "varnish", apiToken: "t" })).toThrow(/CDN_VARNISH_URLS/);
-    expect(() => createCdnPurger({ provider: "varnish", apiToken: "t", varnishUrls: [`${base}/some/path`] })).toThrow(/CDN_VARNISH_URLS/);
+    expect(() => createCdnPurger({ provider: "varnish", apiToken: "t", varnishUrls: [`${base}/some/path`] })).toThrow(
+      /CDN_VARNISH_URLS/,
+    );
   });
 
   it("sends PURGE / with the token and the keys to every Varnish: soft for an update, hard otherwise, a ban for everything", async () => {
@@ -81,7 +120,14 @@ describe("Varnish (xkey)", () => {
     await purger.purge(["products:12", "products:list"], { soft: true });
     await purger.purge(["products:13"]);
     await purger.purgeAll();
-    expect(seen.map((s) => [s.method, s.path, s.headers.host?.split(":")[0], s.headers["xkey-softpurge"] ?? s.headers["xkey-purge"] ?? s.headers["x-purge-all"]])).toEqual(
+    expect(
+      seen.map((s) => [
+        s.method,
+        s.path,
+        s.headers.host?.split(":")[0],
+        s.headers["xkey-softpurge"] ?? s.headers["xkey-purge"] ?? s.headers["x-purge-all"],
+      ]),
+    ).toEqual(
       expect.arrayContaining([
         ["PURGE", "/", "127.0.0.1", "products:12 products:list"],
         ["PURGE", "/", "localhost", "products:12 products:list"],
@@ -98,7 +144,9 @@ describe("Varnish (xkey)", () => {
 
   it("fails the purge when one Varnish refuses it (the others still get it)", async () => {
     replies = [(_s, res) => res.writeHead(401).end("Unauthorized\n")];
-    const failure = await varnish([base, base.replace("127.0.0.1", "localhost")]).purge(["products:1"]).catch((e: unknown) => e);
+    const failure = await varnish([base, base.replace("127.0.0.1", "localhost")])
+      .purge(["products:1"])
+      .catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(CdnPurgeError);
     expect((failure as CdnPurgeError).code).toBe("unauthorized");
     expect((failure as CdnPurgeError).provider).toBe("varnish");
@@ -131,7 +179,9 @@ describe("Fastly", () => {
 
   it("merges purges issued together into one call, without duplicates", async () => {
     const purger = fastly();
-    await Promise.all(Array.from({ length: 10 }, (_, i) => purger.purge([`products:${i}`, "products:list", "products"])));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, i) => purger.purge([`products:${i}`, "products:list", "products"])),
+    );
     expect(seen).toHaveLength(1);
     const keys = String(seen[0]!.headers["surrogate-key"]).split(" ");
     expect(keys).toHaveLength(12);
@@ -173,8 +223,12 @@ describe("Fastly", () => {
   });
 
   it("rejects with a code and does not retry a refused token", async () => {
-    replies.push((_s, res) => res.writeHead(403, { "Content-Type": "application/json" }).end('{"msg":"Token lacks purge_select"}'));
-    const error = await fastly().purge(["pages:7"]).catch((e: unknown) => e);
+    replies.push((_s, res) =>
+      res.writeHead(403, { "Content-Type": "application/json" }).end('{"msg":"Token lacks purge_select"}'),
+    );
+    const error = await fastly()
+      .purge(["pages:7"])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CdnPurgeError);
     expect((error as CdnPurgeError).code).toBe("unauthorized");
     expect((error as CdnPurgeError).status).toBe(403);
@@ -183,12 +237,16 @@ describe("Fastly", () => {
 
   it("gives up after maxAttempts on a provider that stays down, and times out a hanging call", async () => {
     for (let i = 0; i < 5; i++) replies.push((_s, res) => res.writeHead(502).end());
-    const down = await fastly({ maxAttempts: 3 }).purge(["pages:1"]).catch((e: unknown) => e);
+    const down = await fastly({ maxAttempts: 3 })
+      .purge(["pages:1"])
+      .catch((e: unknown) => e);
     expect((down as CdnPurgeError).code).toBe("unavailable");
     expect(seen).toHaveLength(3);
     seen = [];
     replies = [() => undefined, () => undefined];
-    const hung = await fastly({ maxAttempts: 2, timeoutMs: 100 }).purge(["pages:2"]).catch((e: unknown) => e);
+    const hung = await fastly({ maxAttempts: 2, timeoutMs: 100 })
+      .purge(["pages:2"])
+      .catch((e: unknown) => e);
     expect((hung as CdnPurgeError).code).toBe("timeout");
     expect(seen).toHaveLength(2);
     server.closeAllConnections();
@@ -197,13 +255,17 @@ describe("Fastly", () => {
   it("keeps a purge and its retries within the budget: fewer tries when they would not fit, none after a Retry-After beyond it", async () => {
     for (let i = 0; i < 20; i++) replies.push((_s, res) => res.writeHead(503).end());
     // Waits of 25–75, 50–150, 100–300, 200–600 ms: the fifth try would start past 300 ms at the earliest.
-    const down = await fastly({ maxAttempts: 20, retryBaseMs: 50, budgetMs: 300 }).purge(["pages:3"]).catch((e: unknown) => e);
+    const down = await fastly({ maxAttempts: 20, retryBaseMs: 50, budgetMs: 300 })
+      .purge(["pages:3"])
+      .catch((e: unknown) => e);
     expect((down as CdnPurgeError).code).toBe("unavailable");
     expect(seen.length).toBeGreaterThanOrEqual(1);
     expect(seen.length).toBeLessThanOrEqual(5);
     seen = [];
     replies = [(_s, res) => res.writeHead(429, { "Retry-After": "60" }).end()];
-    const limited = await fastly({ maxAttempts: 4, budgetMs: 2000 }).purge(["pages:4"]).catch((e: unknown) => e);
+    const limited = await fastly({ maxAttempts: 4, budgetMs: 2000 })
+      .purge(["pages:4"])
+      .catch((e: unknown) => e);
     expect((limited as CdnPurgeError).code).toBe("rate_limited");
     expect(seen).toHaveLength(1);
   });
@@ -229,8 +291,14 @@ describe("Cloudflare", () => {
   });
 
   it("treats a 200 with success: false as a failure", async () => {
-    replies.push((_s, res) => res.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ success: false, errors: [{ code: 1134, message: "Purge by tag is not allowed" }] })));
-    const error = await cloudflare().purge(["products:1"]).catch((e: unknown) => e);
+    replies.push((_s, res) =>
+      res
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify({ success: false, errors: [{ code: 1134, message: "Purge by tag is not allowed" }] })),
+    );
+    const error = await cloudflare()
+      .purge(["products:1"])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CdnPurgeError);
     expect((error as CdnPurgeError).code).toBe("failed");
     expect((error as CdnPurgeError).message).toContain("1134");
@@ -239,7 +307,12 @@ describe("Cloudflare", () => {
   it("keeps the default pace under the plan's limit", async () => {
     // Defaults: 4 calls a second after a burst of 20; 2 100-tag calls go out at once.
     const started = performance.now();
-    await createCdnPurger({ provider: "cloudflare", apiToken: "t", cloudflareZoneId: "Z", apiUrl: `${base}/client/v4` })!.purge(tags(200));
+    await createCdnPurger({
+      provider: "cloudflare",
+      apiToken: "t",
+      cloudflareZoneId: "Z",
+      apiUrl: `${base}/client/v4`,
+    })!.purge(tags(200));
     expect(seen).toHaveLength(2);
     expect(performance.now() - started).toBeLessThan(1000);
   });

@@ -2,9 +2,26 @@
 // image sizes smallest first, and shapes the site cannot use refused with the path named.
 import { describe, expect, it } from "vitest";
 import { decodeEntities, htmlToText } from "../../server/content/html-text";
-import { mapCategory, mapColour, mapImage, mapProductRecord, mapProductSummary, withColourHex, type MapContext } from "../../server/content/mappers";
+import {
+  mapCategory,
+  mapColour,
+  mapImage,
+  mapProductRecord,
+  mapProductSummary,
+  withColourHex,
+  type MapContext,
+} from "../../server/content/mappers";
 import { mapFrontPageRecord, mapMenu, mapSearchHit } from "../../server/content/editorial-mappers";
-import { parseWp, wpCategory, wpColour, wpMedia, wpMenu, wpPage, wpProduct, wpSearchResult } from "../../server/content/schemas";
+import {
+  parseWp,
+  wpCategory,
+  wpColour,
+  wpMedia,
+  wpMenu,
+  wpPage,
+  wpProduct,
+  wpSearchResult,
+} from "../../server/content/schemas";
 import { createSiteUrls } from "../../server/content/site-urls";
 import { WordPressError } from "../../server/content/wordpress-client";
 
@@ -13,7 +30,14 @@ const ctx: MapContext = { urls: createSiteUrls({ wpUrl: WP, wpPublicUrl: "https:
 const cdn: MapContext = { urls: createSiteUrls({ wpUrl: WP, mediaUrl: "https://media.fc.example/uploads/" }) };
 
 function size(file: string, width: number, height: number) {
-  return { file, width, height, filesize: 1000, mime_type: "image/jpeg", source_url: `${WP}/wp-content/uploads/2024/05/${file}` };
+  return {
+    file,
+    width,
+    height,
+    filesize: 1000,
+    mime_type: "image/jpeg",
+    source_url: `${WP}/wp-content/uploads/2024/05/${file}`,
+  };
 }
 
 const media = {
@@ -84,7 +108,15 @@ const product = {
   _embedded: {
     "wp:featuredmedia": [media],
     "wp:term": [
-      [{ id: 7, link: `${WP}/product_categories/vases/`, name: "Vases &amp; Jars", slug: "vases", taxonomy: "product_categories" }],
+      [
+        {
+          id: 7,
+          link: `${WP}/product_categories/vases/`,
+          name: "Vases &amp; Jars",
+          slug: "vases",
+          taxonomy: "product_categories",
+        },
+      ],
       [
         { id: 9, link: "", name: "White", slug: "white", taxonomy: "product_colors" },
         { id: 10, link: "", name: "Gold", slug: "gold", taxonomy: "product_colors", meta: { hex: "#C9A227" } },
@@ -95,7 +127,9 @@ const product = {
 
 describe("entities and text", () => {
   it("decodes numeric and common named entities, leaving unknown ones alone", () => {
-    expect(decodeEntities("Vase &#8211; white &#x2014; &amp; &hellip; &rsquo;s &times; &bogus;")).toBe("Vase – white — & … ’s × &bogus;");
+    expect(decodeEntities("Vase &#8211; white &#x2014; &amp; &hellip; &rsquo;s &times; &bogus;")).toBe(
+      "Vase – white — & … ’s × &bogus;",
+    );
     expect(decodeEntities("&#0; &#xD800;")).toBe("&#0; &#xD800;");
   });
 
@@ -120,7 +154,11 @@ describe("media", () => {
   it("lists WordPress's renditions, smallest first, when MEDIA_URL names an image CDN", () => {
     const image = mapImage(parseWp(wpMedia, media, "wp/v2/media/:id"), cdn);
     expect(image.sizes.map((s) => s.width)).toEqual([150, 250, 768, 1024, 2000]);
-    expect(image.sizes[0]).toEqual({ url: "https://media.fc.example/uploads/2024/05/white-vase-150x150.jpg", width: 150, height: 150 });
+    expect(image.sizes[0]).toEqual({
+      url: "https://media.fc.example/uploads/2024/05/white-vase-150x150.jpg",
+      width: 150,
+      height: 150,
+    });
   });
 
   it("uses MEDIA_URL when it is set", () => {
@@ -133,7 +171,9 @@ describe("media", () => {
     const urls = createSiteUrls({ wpUrl: "http://wp.internal/cms", wpPublicUrl: "https://cms.fc.example" });
     expect(urls.media("https://wp.internal/cms/wp-content/uploads/2024/01/a.jpg")).toBe("/media/2024/01/a.jpg");
     expect(urls.media("https://cms.fc.example/wp-content/uploads/2024/01/b.jpg?v=2")).toBe("/media/2024/01/b.jpg?v=2");
-    expect(urls.media("https://elsewhere.example/wp-content/uploads/2024/01/c.jpg")).toBe("https://elsewhere.example/wp-content/uploads/2024/01/c.jpg");
+    expect(urls.media("https://elsewhere.example/wp-content/uploads/2024/01/c.jpg")).toBe(
+      "https://elsewhere.example/wp-content/uploads/2024/01/c.jpg",
+    );
   });
 
   it("keeps an image without generated sizes usable", () => {
@@ -162,8 +202,25 @@ describe("products", () => {
   });
 
   it("fills colour hexes the embed lacked from the colour list", () => {
-    const colours = new Map([[9, { id: 9, slug: "white", name: "White", description: "", lang: "en" as const, translations: {}, count: 3, hex: "#ffffff" }]]);
-    expect(withColourHex(mapProductSummary(wp, ctx), colours).colours.map((c) => c.hex)).toEqual(["#ffffff", "#c9a227"]);
+    const colours = new Map([
+      [
+        9,
+        {
+          id: 9,
+          slug: "white",
+          name: "White",
+          description: "",
+          lang: "en" as const,
+          translations: {},
+          count: 3,
+          hex: "#ffffff",
+        },
+      ],
+    ]);
+    expect(withColourHex(mapProductSummary(wp, ctx), colours).colours.map((c) => c.hex)).toEqual([
+      "#ffffff",
+      "#c9a227",
+    ]);
   });
 
   it("maps the detail record: sanitised description, text excerpt, meta read leniently, ids to resolve", () => {
@@ -188,7 +245,15 @@ describe("products", () => {
       featured_media: 0,
     };
     const summary = mapProductSummary(parseWp(wpProduct, bare, "wp/v2/products/:id"), ctx);
-    expect(summary).toMatchObject({ id: 99, name: "Bare", code: "", image: null, categories: [], colours: [], translations: {} });
+    expect(summary).toMatchObject({
+      id: 99,
+      name: "Bare",
+      code: "",
+      image: null,
+      categories: [],
+      colours: [],
+      translations: {},
+    });
   });
 
   it("refuses a shape the site cannot use, naming the path", () => {
@@ -223,8 +288,19 @@ describe("terms", () => {
       translations: { en: 7, it: 8 },
     };
     const category = mapCategory(parseWp(wpCategory, term, "wp/v2/product_categories/:id"), null);
-    expect(category).toEqual({ id: 7, slug: "vases", name: "Vases", description: "Vases & jars", lang: "en", translations: { en: 7, it: 8 }, count: 4, image: null });
-    const colour = mapColour(parseWp(wpColour, { ...term, taxonomy: "product_colors", meta: { hex: "#FFF" } }, "wp/v2/product_colors/:id"));
+    expect(category).toEqual({
+      id: 7,
+      slug: "vases",
+      name: "Vases",
+      description: "Vases & jars",
+      lang: "en",
+      translations: { en: 7, it: 8 },
+      count: 4,
+      image: null,
+    });
+    const colour = mapColour(
+      parseWp(wpColour, { ...term, taxonomy: "product_colors", meta: { hex: "#FFF" } }, "wp/v2/product_colors/:id"),
+    );
     expect(colour.hex).toBe("#ffffff");
     expect(mapColour(parseWp(wpColour, { ...term, meta: { hex: "red" } }, "x")).hex).toBe("");
   });
@@ -264,10 +340,18 @@ describe("front page and company", () => {
       },
     };
     const record = mapFrontPageRecord(parseWp(wpPage, front, "wuxt/v1/front-page"), ctx);
-    expect(record).toMatchObject({ tagline: "Contemporary porcelain objects", heroId: 301, featuredCollectionIds: [50, 51], imagemapId: 60 });
+    expect(record).toMatchObject({
+      tagline: "Contemporary porcelain objects",
+      heroId: 301,
+      featuredCollectionIds: [50, 51],
+      imagemapId: 60,
+    });
     expect(record.company).toMatchObject({ name: "FC", legalName: "FC S.r.l.", vat: "IT01234567890" });
     expect(record.company?.social).toEqual([{ network: "instagram", url: "https://instagram.com/fc" }]);
-    const withoutCompany = mapFrontPageRecord(parseWp(wpPage, { ...front, meta: { ...front.meta, company: "" } }, "x"), ctx);
+    const withoutCompany = mapFrontPageRecord(
+      parseWp(wpPage, { ...front, meta: { ...front.meta, company: "" } }, "x"),
+      ctx,
+    );
     expect(withoutCompany.company).toBeNull();
   });
 });
@@ -276,19 +360,62 @@ describe("menu", () => {
   // Stock wuxt: items keyed by id (JSON object, order lost), children the same way or [].
   const tree = {
     "31": {
-      ID: 31, title: "Collections", url: "/collections", menu_order: 2, menu_item_parent: "0",
-      object: "custom", object_id: "31", type: "custom", target: "", children: [],
+      ID: 31,
+      title: "Collections",
+      url: "/collections",
+      menu_order: 2,
+      menu_item_parent: "0",
+      object: "custom",
+      object_id: "31",
+      type: "custom",
+      target: "",
+      children: [],
     },
     "30": {
-      ID: 30, title: "Products &amp; more", url: `${WP}/products/`, menu_order: 1, menu_item_parent: "0",
-      object: "products", object_id: "0", type: "post_type_archive", target: "",
+      ID: 30,
+      title: "Products &amp; more",
+      url: `${WP}/products/`,
+      menu_order: 1,
+      menu_item_parent: "0",
+      object: "products",
+      object_id: "0",
+      type: "post_type_archive",
+      target: "",
       children: {
-        "35": { ID: 35, title: "Luna", url: `${WP}/products/luna/`, menu_order: 4, object: "products", object_id: "12", type: "post_type", target: "", children: [] },
-        "34": { ID: 34, title: "About", url: "https://cms.fc.example/it/chi-siamo/", menu_order: 3, object: "page", object_id: "5", type: "post_type", target: "", children: [] },
+        "35": {
+          ID: 35,
+          title: "Luna",
+          url: `${WP}/products/luna/`,
+          menu_order: 4,
+          object: "products",
+          object_id: "12",
+          type: "post_type",
+          target: "",
+          children: [],
+        },
+        "34": {
+          ID: 34,
+          title: "About",
+          url: "https://cms.fc.example/it/chi-siamo/",
+          menu_order: 3,
+          object: "page",
+          object_id: "5",
+          type: "post_type",
+          target: "",
+          children: [],
+        },
       },
     },
     "32": {
-      ID: 32, title: "Instagram", url: "https://instagram.com/fc", menu_order: 3, object: "custom", object_id: "32", type: "custom", target: "_blank", children: [],
+      ID: 32,
+      title: "Instagram",
+      url: "https://instagram.com/fc",
+      menu_order: 3,
+      object: "custom",
+      object_id: "32",
+      type: "custom",
+      target: "_blank",
+      children: [],
     },
   };
 
@@ -318,7 +445,15 @@ describe("menu", () => {
 describe("search hits", () => {
   it("links products by id and company pages by their route; drops what the site has no page for", () => {
     const hit = (r: object) => mapSearchHit(parseWp(wpSearchResult, r, "wp/v2/search"), "it");
-    expect(hit({ id: 112, title: "Vaso &#8211; Luna", url: `${WP}/it/products/vaso-luna/`, type: "post", subtype: "products" })).toEqual({
+    expect(
+      hit({
+        id: 112,
+        title: "Vaso &#8211; Luna",
+        url: `${WP}/it/products/vaso-luna/`,
+        type: "post",
+        subtype: "products",
+      }),
+    ).toEqual({
       id: 112,
       title: "Vaso – Luna",
       kind: "products",

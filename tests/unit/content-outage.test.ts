@@ -8,8 +8,18 @@ import { WordPressError } from "../../server/content/wordpress-client";
 import { answeringContentErrors } from "../../server/http/content-answers";
 
 const failing = (error: Error) => ({ getCompany: () => Promise.reject(error) }) as unknown as ContentService;
-const unreachable = new WordPressError({ code: "network", status: 0, message: "WordPress /wp/v2/pages unreachable", endpoint: "/wp/v2/pages" });
-const unusable = new WordPressError({ code: "invalid_json", status: 200, message: "not JSON", endpoint: "/wp/v2/pages" });
+const unreachable = new WordPressError({
+  code: "network",
+  status: 0,
+  message: "WordPress /wp/v2/pages unreachable",
+  endpoint: "/wp/v2/pages",
+});
+const unusable = new WordPressError({
+  code: "invalid_json",
+  status: 200,
+  message: "not JSON",
+  endpoint: "/wp/v2/pages",
+});
 const refusedItalian = new WordPressError({
   code: "rest_invalid_param",
   status: 400,
@@ -20,14 +30,26 @@ const refusedItalian = new WordPressError({
 
 function noted() {
   const seen: string[] = [];
-  return { seen, handlers: { onOutage: () => void seen.push("outage"), onUnusable: () => void seen.push("unusable"), onLanguageRefused: () => void seen.push("refused") } };
+  return {
+    seen,
+    handlers: {
+      onOutage: () => void seen.push("outage"),
+      onUnusable: () => void seen.push("unusable"),
+      onLanguageRefused: () => void seen.push("refused"),
+    },
+  };
 }
 
 describe("the content layer's outages", () => {
   it("are ContentUnavailable with a retry hint when WordPress cannot be asked or answers something unreadable", async () => {
-    for (const [error, note] of [[unreachable, "outage"], [unusable, "unusable"]] as const) {
+    for (const [error, note] of [
+      [unreachable, "outage"],
+      [unusable, "unusable"],
+    ] as const) {
       const { seen, handlers } = noted();
-      const thrown = await withOutages(failing(error), handlers).getCompany("en").catch((e: unknown) => e);
+      const thrown = await withOutages(failing(error), handlers)
+        .getCompany("en")
+        .catch((e: unknown) => e);
       expect(thrown).toBeInstanceOf(ContentUnavailable);
       expect((thrown as ContentUnavailable).retryAfterSeconds).toBe(RETRY_AFTER_SECONDS);
       expect((thrown as ContentUnavailable).origin).toBe(error);
@@ -37,7 +59,9 @@ describe("the content layer's outages", () => {
 
   it("are ContentNotFound for a language WordPress refuses", async () => {
     const { seen, handlers } = noted();
-    await expect(withOutages(failing(refusedItalian), handlers).getCompany("it")).rejects.toBeInstanceOf(ContentNotFound);
+    await expect(withOutages(failing(refusedItalian), handlers).getCompany("it")).rejects.toBeInstanceOf(
+      ContentNotFound,
+    );
     expect(seen).toEqual(["refused"]);
   });
 
@@ -48,10 +72,16 @@ describe("the content layer's outages", () => {
 });
 
 describe("the HTTP boundary", () => {
-  const answer = async (error: Error) => (await answeringContentErrors(failing(error)).getCompany("en").catch((e: unknown) => e)) as { data: unknown; init: ResponseInit | null };
+  const answer = async (error: Error) =>
+    (await answeringContentErrors(failing(error))
+      .getCompany("en")
+      .catch((e: unknown) => e)) as { data: unknown; init: ResponseInit | null };
 
   it("answers unavailable content with a 503 and content not found with a 404", async () => {
-    expect(await answer(new ContentUnavailable(unreachable))).toMatchObject({ data: { unavailable: true }, init: { status: 503 } });
+    expect(await answer(new ContentUnavailable(unreachable))).toMatchObject({
+      data: { unavailable: true },
+      init: { status: 503 },
+    });
     expect(await answer(new ContentNotFound("no Italian"))).toMatchObject({ data: null, init: { status: 404 } });
   });
 

@@ -19,7 +19,9 @@ describe("sanitize: nothing executable survives", () => {
   });
 
   it("drops javascript: and data: URLs", () => {
-    const out = clean(`<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a><img src="data:image/png;base64,AAAA">`);
+    const out = clean(
+      `<a href="javascript:alert(1)">a</a><a href="JaVaScRiPt:alert(1)">b</a><img src="data:image/png;base64,AAAA">`,
+    );
     expect(out).not.toMatch(/javascript|data:/i);
   });
 
@@ -98,7 +100,9 @@ describe("sanitize: links", () => {
   });
 
   it("gives external links rel=noopener, keeping the editor's rel words", () => {
-    const out = clean(`<a href="https://instagram.com/fc" target="_blank" rel="nofollow">ig</a><a href="/about" target="_self">about</a>`);
+    const out = clean(
+      `<a href="https://instagram.com/fc" target="_blank" rel="nofollow">ig</a><a href="/about" target="_self">about</a>`,
+    );
     expect(out).toContain('<a href="https://instagram.com/fc" target="_blank" rel="nofollow noopener">ig</a>');
     expect(out).toContain('<a href="/about" target="_self">about</a>');
     expect(clean(`<a href="mailto:info@fc.example">mail</a>`)).toContain('rel="noopener"');

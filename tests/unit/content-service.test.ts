@@ -3,7 +3,14 @@
 import { describe, expect, it } from "vitest";
 import type { Cached, CachePolicyName } from "../../server/content/cached";
 import { createContentService } from "../../server/content/content-service";
-import { WordPressError, encodeParams, endpointOf, type WordPressClient, type WpParams, type WpResponse } from "../../server/content/wordpress-client";
+import {
+  WordPressError,
+  encodeParams,
+  endpointOf,
+  type WordPressClient,
+  type WpParams,
+  type WpResponse,
+} from "../../server/content/wordpress-client";
 
 const WP = "http://wordpress:8080";
 
@@ -41,7 +48,8 @@ function fakeClient(routes: Record<string, Handler>) {
     async get<T>(route: string, params: WpParams = {}): Promise<WpResponse<T>> {
       requests.push(`${route}?${encodeParams(params)}`);
       const handler = routes[route];
-      if (!handler) throw new WordPressError({ code: "rest_no_route", status: 404, message: route, endpoint: endpointOf(route) });
+      if (!handler)
+        throw new WordPressError({ code: "rest_no_route", status: 404, message: route, endpoint: endpointOf(route) });
       const answer = handler(params);
       if (answer instanceof WordPressError) throw answer;
       return {
@@ -57,7 +65,13 @@ function fakeClient(routes: Record<string, Handler>) {
 }
 
 const notFound = (route: string) =>
-  new WordPressError({ code: "rest_post_invalid_id", status: 404, message: "Invalid post ID.", endpoint: endpointOf(route), body: { code: "rest_post_invalid_id" } });
+  new WordPressError({
+    code: "rest_post_invalid_id",
+    status: 404,
+    message: "Invalid post ID.",
+    endpoint: endpointOf(route),
+    body: { code: "rest_post_invalid_id" },
+  });
 
 function media(id: number) {
   return {
@@ -65,7 +79,13 @@ function media(id: number) {
     slug: `m${id}`,
     alt_text: `Image ${id}`,
     source_url: `${WP}/wp-content/uploads/2024/05/m${id}.jpg`,
-    media_details: { width: 1200, height: 1200, sizes: { thumbnail: { source_url: `${WP}/wp-content/uploads/2024/05/m${id}-150x150.jpg`, width: 150, height: 150 } } },
+    media_details: {
+      width: 1200,
+      height: 1200,
+      sizes: {
+        thumbnail: { source_url: `${WP}/wp-content/uploads/2024/05/m${id}-150x150.jpg`, width: 150, height: 150 },
+      },
+    },
     lang: "en",
   };
 }
@@ -94,7 +114,17 @@ function product(id: number, lang: "en" | "it", extra: { meta?: object; translat
   };
 }
 
-const colours = [{ id: 9, name: "White", slug: "white", taxonomy: "product_colors", meta: { hex: "#ffffff" }, lang: "en", translations: { en: 9 } }];
+const colours = [
+  {
+    id: 9,
+    name: "White",
+    slug: "white",
+    taxonomy: "product_colors",
+    meta: { hex: "#ffffff" },
+    lang: "en",
+    translations: { en: 9 },
+  },
+];
 
 const config = { wpUrl: WP };
 
@@ -102,17 +132,35 @@ describe("ContentService: products", () => {
   it("returns a product with its joined pieces, each WordPress request cached with its tags", async () => {
     const { client } = fakeClient({
       "wp/v2/products/12": () => ({
-        data: product(12, "en", { meta: { designer: 40, collection: 50, gallery: [512, 513], related: [13, 112] }, translations: { en: 12, it: 112 } }),
+        data: product(12, "en", {
+          meta: { designer: 40, collection: 50, gallery: [512, 513], related: [13, 112] },
+          translations: { en: 12, it: 112 },
+        }),
       }),
       "wp/v2/products": (p) => {
         const all = [product(13, "en"), product(112, "it", { translations: { en: 12, it: 112 } })];
         if (p._fields) return { data: all.map(({ id, slug, lang, meta }) => ({ id, slug, lang, meta })) };
-        const ids = String(p.include ?? "").split(",").map(Number);
+        const ids = String(p.include ?? "")
+          .split(",")
+          .map(Number);
         return { data: all.filter((x) => ids.includes(x.id)) };
       },
       "wp/v2/media": (p) => ({ data: String(p.include).split(",").map(Number).map(media) }),
-      "wp/v2/designers": () => ({ data: [{ id: 40, slug: "anna", title: { rendered: "Anna B." }, lang: "en", translations: { en: 40 }, meta: { role: "Designer", city: "Faenza" } }] }),
-      "wp/v2/collections": () => ({ data: [{ id: 50, slug: "alba", title: { rendered: "Alba" }, lang: "en", translations: { en: 50 }, meta: {} }] }),
+      "wp/v2/designers": () => ({
+        data: [
+          {
+            id: 40,
+            slug: "anna",
+            title: { rendered: "Anna B." },
+            lang: "en",
+            translations: { en: 40 },
+            meta: { role: "Designer", city: "Faenza" },
+          },
+        ],
+      }),
+      "wp/v2/collections": () => ({
+        data: [{ id: 50, slug: "alba", title: { rendered: "Alba" }, lang: "en", translations: { en: 50 }, meta: {} }],
+      }),
       "wp/v2/product_colors": () => ({ data: colours }),
     });
     const cache = recordingCache();
@@ -136,10 +184,23 @@ describe("ContentService: products", () => {
 
     const single = cache.calls.find((c) => c.key === "wp:v1:products:12:_embed=true");
     expect(single?.policy).toBe("short");
-    expect(single?.tags).toEqual(expect.arrayContaining(["products:12", "products", "media:512", "media", "product_categories:7", "product_colors:9"]));
+    expect(single?.tags).toEqual(
+      expect.arrayContaining([
+        "products:12",
+        "products",
+        "media:512",
+        "media",
+        "product_categories:7",
+        "product_colors:9",
+      ]),
+    );
 
-    const related = cache.calls.find((c) => c.key.startsWith("wp:v1:products:list:") && c.key.includes("include=13,112"));
-    expect(related?.tags).toEqual(expect.arrayContaining(["products:list", "products", "products:13", "products:112", "media:513"]));
+    const related = cache.calls.find(
+      (c) => c.key.startsWith("wp:v1:products:list:") && c.key.includes("include=13,112"),
+    );
+    expect(related?.tags).toEqual(
+      expect.arrayContaining(["products:list", "products", "products:13", "products:112", "media:513"]),
+    );
 
     const gallery = cache.calls.find((c) => c.key === "wp:v1:media:list:include=512,513&per_page=100");
     expect(gallery?.tags).toEqual(expect.arrayContaining(["media:list", "media", "media:512", "media:513"]));
@@ -152,11 +213,18 @@ describe("ContentService: products", () => {
     expect(await content.getProduct(77, "en")).toBeNull();
     expect(await content.getProduct(77, "en")).toBeNull();
     expect(requests).toHaveLength(1);
-    expect(cache.calls[0]).toEqual({ key: "wp:v1:products:77:_embed=true", tags: ["products:77", "products"], policy: "notFound" });
+    expect(cache.calls[0]).toEqual({
+      key: "wp:v1:products:77:_embed=true",
+      tags: ["products:77", "products"],
+      policy: "notFound",
+    });
   });
 
   it("answers null for a product in another language than asked", async () => {
-    const { client } = fakeClient({ "wp/v2/products/112": () => ({ data: product(112, "it") }), "wp/v2/products": () => ({ data: [] }) });
+    const { client } = fakeClient({
+      "wp/v2/products/112": () => ({ data: product(112, "it") }),
+      "wp/v2/products": () => ({ data: [] }),
+    });
     const content = createContentService({ client, config });
     expect(await content.getProduct(112, "en")).toBeNull();
     expect(await content.getProduct(-1, "en")).toBeNull();
@@ -164,7 +232,8 @@ describe("ContentService: products", () => {
 
   it("lets other WordPress errors through", async () => {
     const { client } = fakeClient({
-      "wp/v2/products/5": () => new WordPressError({ code: "incorrect_password", status: 401, message: "no", endpoint: "wp/v2/products/:id" }),
+      "wp/v2/products/5": () =>
+        new WordPressError({ code: "incorrect_password", status: 401, message: "no", endpoint: "wp/v2/products/:id" }),
     });
     const content = createContentService({ client, config });
     await expect(content.getProduct(5, "en")).rejects.toMatchObject({ code: "incorrect_password", notFound: false });
@@ -177,10 +246,19 @@ describe("ContentService: products", () => {
     });
     const cache = recordingCache();
     const content = createContentService({ client, cached: cache.cached, config });
-    const page = await content.listProducts({ lang: "en", page: 2, perPage: 500, category: 7, colour: 9, sort: "name-desc" });
+    const page = await content.listProducts({
+      lang: "en",
+      page: 2,
+      perPage: 500,
+      category: 7,
+      colour: 9,
+      sort: "name-desc",
+    });
     expect(page).toMatchObject({ total: 30, totalPages: 2, page: 2 });
     expect(page.items[0]?.colours[0]?.hex).toBe("#ffffff");
-    expect(requests[0]).toBe("wp/v2/products?_embed=true&lang=en&order=desc&orderby=title&page=2&per_page=100&product_categories=7&product_colors=9");
+    expect(requests[0]).toBe(
+      "wp/v2/products?_embed=true&lang=en&order=desc&orderby=title&page=2&per_page=100&product_categories=7&product_colors=9",
+    );
     expect(cache.calls[0]?.key).toBe(
       "wp:v1:products:list:_embed=true&lang=en&order=desc&orderby=title&page=2&per_page=100&product_categories=7&product_colors=9",
     );
@@ -202,7 +280,15 @@ describe("ContentService: products", () => {
     ];
     const { client, requests } = fakeClient({
       "wp/v2/products": (p) =>
-        p._fields ? { data: members } : { data: String(p.include).split(",").map((id) => product(Number(id), "en")), total: 2, totalPages: 1 },
+        p._fields
+          ? { data: members }
+          : {
+              data: String(p.include)
+                .split(",")
+                .map((id) => product(Number(id), "en")),
+              total: 2,
+              totalPages: 1,
+            },
       "wp/v2/product_colors": () => ({ data: colours }),
     });
     const content = createContentService({ client, config });
@@ -221,11 +307,21 @@ describe("ContentService: products", () => {
   it("reads a page past the end as an empty page", async () => {
     const { client } = fakeClient({
       "wp/v2/products": () =>
-        new WordPressError({ code: "rest_post_invalid_page_number", status: 400, message: "past the end", endpoint: "wp/v2/products" }),
+        new WordPressError({
+          code: "rest_post_invalid_page_number",
+          status: 400,
+          message: "past the end",
+          endpoint: "wp/v2/products",
+        }),
     });
     const cache = recordingCache();
     const content = createContentService({ client, cached: cache.cached, config });
-    expect(await content.listProducts({ lang: "en", page: 9 })).toEqual({ items: [], total: 0, totalPages: 0, page: 9 });
+    expect(await content.listProducts({ lang: "en", page: 9 })).toEqual({
+      items: [],
+      total: 0,
+      totalPages: 0,
+      page: 9,
+    });
     expect(cache.calls[0]?.policy).toBe("notFound");
   });
 
@@ -239,7 +335,9 @@ describe("ContentService: products", () => {
     const byId = Object.fromEntries(all.map((x) => [`wp/v2/products/${x.id}`, () => ({ data: x })]));
     const { client, requests } = fakeClient({
       // The index of every product of a language (the catalogue's own cached list).
-      "wp/v2/products": (p) => ({ data: all.filter((x) => x.lang === p.lang).map(({ id, slug, lang, meta }) => ({ id, slug, lang, meta })) }),
+      "wp/v2/products": (p) => ({
+        data: all.filter((x) => x.lang === p.lang).map(({ id, slug, lang, meta }) => ({ id, slug, lang, meta })),
+      }),
       ...byId,
       "wp/v2/product_colors": () => ({ data: colours }),
     });
@@ -248,7 +346,9 @@ describe("ContentService: products", () => {
     expect((await content.getProductsByEnglishIds([13, 12], "en")).map((p) => p.id)).toEqual([13, 12]);
     expect(await content.getProductsByEnglishIds([], "en")).toEqual([]);
     // Each product read by its own id (the entry its page reads); an id WordPress does not publish, never.
-    expect(requests.filter((r) => r.startsWith("wp/v2/products/")).sort()).toEqual(expect.arrayContaining(["wp/v2/products/112?_embed=true", "wp/v2/products/13?_embed=true"]));
+    expect(requests.filter((r) => r.startsWith("wp/v2/products/")).sort()).toEqual(
+      expect.arrayContaining(["wp/v2/products/112?_embed=true", "wp/v2/products/13?_embed=true"]),
+    );
     expect(requests.some((r) => r.includes("999"))).toBe(false);
     expect(requests.some((r) => r.includes("include="))).toBe(false);
   });
@@ -271,7 +371,14 @@ describe("ContentService: products", () => {
 
 describe("ContentService: terms, editions, pages", () => {
   it("translates category and edition slugs through their translations", async () => {
-    const cat = (id: number, slug: string, lang: string, translations: object) => ({ id, slug, name: slug, lang, translations, meta: {} });
+    const cat = (id: number, slug: string, lang: string, translations: object) => ({
+      id,
+      slug,
+      name: slug,
+      lang,
+      translations,
+      meta: {},
+    });
     const { client } = fakeClient({
       "wp/v2/product_categories": (p) => {
         const all = [cat(7, "vases", "en", { en: 7, it: 8 }), cat(8, "vasi", "it", { en: 7, it: 8 })];
@@ -280,15 +387,45 @@ describe("ContentService: terms, editions, pages", () => {
       "wp/v2/product_colors": (p) => {
         const all = [
           ...colours,
-          { id: 10, name: "Celadon", slug: "celadon", taxonomy: "product_colors", meta: { hex: "#9fbfa5" }, lang: "en", translations: { en: 10, it: 11 } },
-          { id: 11, name: "Celadon", slug: "celadon-it", taxonomy: "product_colors", meta: { hex: "#9fbfa5" }, lang: "it", translations: { en: 10, it: 11 } },
+          {
+            id: 10,
+            name: "Celadon",
+            slug: "celadon",
+            taxonomy: "product_colors",
+            meta: { hex: "#9fbfa5" },
+            lang: "en",
+            translations: { en: 10, it: 11 },
+          },
+          {
+            id: 11,
+            name: "Celadon",
+            slug: "celadon-it",
+            taxonomy: "product_colors",
+            meta: { hex: "#9fbfa5" },
+            lang: "it",
+            translations: { en: 10, it: 11 },
+          },
         ];
         return { data: all.filter((c) => c.lang === p.lang) };
       },
       "wp/v2/collections": (p) => {
         const all = [
-          { id: 50, slug: "alba", title: { rendered: "Alba" }, lang: "en", translations: { en: 50, it: 150 }, meta: {} },
-          { id: 150, slug: "alba-it", title: { rendered: "Alba" }, lang: "it", translations: { en: 50, it: 150 }, meta: {} },
+          {
+            id: 50,
+            slug: "alba",
+            title: { rendered: "Alba" },
+            lang: "en",
+            translations: { en: 50, it: 150 },
+            meta: {},
+          },
+          {
+            id: 150,
+            slug: "alba-it",
+            title: { rendered: "Alba" },
+            lang: "it",
+            translations: { en: 50, it: 150 },
+            meta: {},
+          },
         ];
         return { data: all.filter((c) => (!p.slug || c.slug === p.slug) && c.lang === p.lang) };
       },
@@ -307,7 +444,16 @@ describe("ContentService: terms, editions, pages", () => {
   it("reads every page of a long list", async () => {
     const { client, requests } = fakeClient({
       "wp/v2/product_colors": (p) => ({
-        data: [{ id: Number(p.page), name: `c${p.page}`, slug: `c${p.page}`, lang: "en", translations: {}, meta: { hex: "#000000" } }],
+        data: [
+          {
+            id: Number(p.page),
+            name: `c${p.page}`,
+            slug: `c${p.page}`,
+            lang: "en",
+            translations: {},
+            meta: { hex: "#000000" },
+          },
+        ],
         total: 3,
         totalPages: 3,
       }),
@@ -323,7 +469,13 @@ describe("ContentService: terms, editions, pages", () => {
 
   it("finds a company page by its English slug, then its translation", async () => {
     const page = (id: number, slug: string, lang: string) => ({
-      id, slug, title: { rendered: slug }, content: { rendered: "<p>x</p>" }, lang, translations: { en: 20, it: 21 }, meta: [],
+      id,
+      slug,
+      title: { rendered: slug },
+      content: { rendered: "<p>x</p>" },
+      lang,
+      translations: { en: 20, it: 21 },
+      meta: [],
     });
     const { client, requests } = fakeClient({
       "wp/v2/pages": (p) => ({ data: p.slug === "about" ? [page(20, "about", "en")] : [] }),
@@ -338,16 +490,33 @@ describe("ContentService: terms, editions, pages", () => {
 
 describe("ContentService: menu, front page, search", () => {
   it("reads the Italian menu from header___it, falling back to &lang=it", async () => {
-    const item = { ID: 1, title: "Prodotti", url: "/it/prodotti", menu_order: 1, object: "custom", object_id: 1, type: "custom", target: "", children: [] };
+    const item = {
+      ID: 1,
+      title: "Prodotti",
+      url: "/it/prodotti",
+      menu_order: 1,
+      object: "custom",
+      object_id: 1,
+      type: "custom",
+      target: "",
+      children: [],
+    };
     const { client, requests } = fakeClient({
       "wuxt/v1/menu": (p) =>
         p.location === "header___it"
-          ? new WordPressError({ code: "wuxt_menu_error", status: 404, message: "Menu location does not exist", endpoint: "wuxt/v1/menu" })
+          ? new WordPressError({
+              code: "wuxt_menu_error",
+              status: 404,
+              message: "Menu location does not exist",
+              endpoint: "wuxt/v1/menu",
+            })
           : { data: [item] },
     });
     const cache = recordingCache();
     const content = createContentService({ client, cached: cache.cached, config });
-    expect(await content.getMenu("header", "it")).toEqual([{ id: 1, label: "Prodotti", href: "/it/prodotti", external: false, children: [] }]);
+    expect(await content.getMenu("header", "it")).toEqual([
+      { id: 1, label: "Prodotti", href: "/it/prodotti", external: false, children: [] },
+    ]);
     expect(requests).toEqual(["wuxt/v1/menu?location=header___it", "wuxt/v1/menu?lang=it&location=header"]);
     expect(cache.calls.map((c) => [c.key, c.policy])).toEqual([
       ["wp:v1:menu:list:location=header___it", "notFound"],
@@ -357,25 +526,55 @@ describe("ContentService: menu, front page, search", () => {
   });
 
   it("answers an empty menu as no items, no menu at a location as null, and a failing menu with the last one read or, before any, null — noting the fallback either way", async () => {
-    const item = { ID: 1, title: "Shop", url: "/products", menu_order: 1, object: "custom", object_id: 1, type: "custom", target: "", children: [] };
+    const item = {
+      ID: 1,
+      title: "Shop",
+      url: "/products",
+      menu_order: 1,
+      object: "custom",
+      object_id: 1,
+      type: "custom",
+      target: "",
+      children: [],
+    };
     let answer: "empty" | "missing" | "menu" | "fatal" = "fatal";
     const { client } = fakeClient({
       "wuxt/v1/menu": () =>
         answer === "fatal"
-          ? new WordPressError({ code: "internal_server_error", status: 500, message: "There has been a critical error on this website.", endpoint: "wuxt/v1/menu" })
+          ? new WordPressError({
+              code: "internal_server_error",
+              status: 500,
+              message: "There has been a critical error on this website.",
+              endpoint: "wuxt/v1/menu",
+            })
           : answer === "missing"
-            ? new WordPressError({ code: "wuxt_menu_error", status: 404, message: "Menu location does not exist", endpoint: "wuxt/v1/menu" })
+            ? new WordPressError({
+                code: "wuxt_menu_error",
+                status: 404,
+                message: "Menu location does not exist",
+                endpoint: "wuxt/v1/menu",
+              })
             : { data: answer === "empty" ? null : [item] },
     });
     const fallbacks: string[] = [];
-    const content = createContentService({ client, config, observe: { fallback: (_kind, _subject, reason) => void fallbacks.push(reason), recovered: () => undefined } });
+    const content = createContentService({
+      client,
+      config,
+      observe: { fallback: (_kind, _subject, reason) => void fallbacks.push(reason), recovered: () => undefined },
+    });
     // Failing on a pod that has read nothing yet: the built-in menu (null), noted as such.
     expect(await content.getMenu("footer", "en")).toBeNull();
-    expect(fallbacks).toEqual([expect.stringMatching(/footer menu \(en\) could not be read: .*; showing the built-in menu$/)]);
+    expect(fallbacks).toEqual([
+      expect.stringMatching(/footer menu \(en\) could not be read: .*; showing the built-in menu$/),
+    ]);
     answer = "menu";
-    expect(await content.getMenu("footer", "en")).toEqual([{ id: 1, label: "Shop", href: "/products", external: false, children: [] }]);
+    expect(await content.getMenu("footer", "en")).toEqual([
+      { id: 1, label: "Shop", href: "/products", external: false, children: [] },
+    ]);
     answer = "fatal";
-    expect(await content.getMenu("footer", "en")).toEqual([{ id: 1, label: "Shop", href: "/products", external: false, children: [] }]);
+    expect(await content.getMenu("footer", "en")).toEqual([
+      { id: 1, label: "Shop", href: "/products", external: false, children: [] },
+    ]);
     expect(fallbacks[1]).toMatch(/showing the last one read$/);
     answer = "empty";
     expect(await content.getMenu("footer", "en")).toEqual([]);
@@ -393,9 +592,22 @@ describe("ContentService: menu, front page, search", () => {
       meta: { hero_media: 600, tagline: "Oggetti", featured_collections: [50], imagemap: 0, company },
     });
     const { client } = fakeClient({
-      "wuxt/v1/front-page": (p) => ({ data: p.lang === "it" ? front("it", "") : front("en", { name: "FC", social: [] }) }),
+      "wuxt/v1/front-page": (p) => ({
+        data: p.lang === "it" ? front("it", "") : front("en", { name: "FC", social: [] }),
+      }),
       "wp/v2/media": () => ({ data: [media(600)] }),
-      "wp/v2/collections": () => ({ data: [{ id: 150, slug: "alba-it", title: { rendered: "Alba" }, lang: "it", translations: { en: 50, it: 150 }, meta: {} }] }),
+      "wp/v2/collections": () => ({
+        data: [
+          {
+            id: 150,
+            slug: "alba-it",
+            title: { rendered: "Alba" },
+            lang: "it",
+            translations: { en: 50, it: 150 },
+            meta: {},
+          },
+        ],
+      }),
       "wp/v2/products": () => ({ data: [product(113, "it")] }),
       "wp/v2/product_colors": () => ({ data: colours }),
     });

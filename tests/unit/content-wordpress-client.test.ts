@@ -41,15 +41,35 @@ beforeAll(async () => {
       case "wp/v2/products/404":
         return json(res, 404, { code: "rest_post_invalid_id", message: "Invalid post ID.", data: { status: 404 } });
       case "wp/v2/products/401":
-        return json(res, 401, { code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 401 } });
+        return json(res, 401, {
+          code: "rest_forbidden",
+          message: "Sorry, you are not allowed to do that.",
+          data: { status: 401 },
+        });
       case "wp/v2/products/403":
-        return json(res, 403, { code: "rest_forbidden", message: "Sorry, you are not allowed to do that.", data: { status: 403 } });
+        return json(res, 403, {
+          code: "rest_forbidden",
+          message: "Sorry, you are not allowed to do that.",
+          data: { status: 403 },
+        });
       case "wp/v2/bad-password":
-        return json(res, 401, { code: "incorrect_password", message: "The provided password is an invalid application password.", data: { status: 401 } });
+        return json(res, 401, {
+          code: "incorrect_password",
+          message: "The provided password is an invalid application password.",
+          data: { status: 401 },
+        });
       case "wp/v2/not-logged-in":
-        return json(res, 401, { code: "rest_not_logged_in", message: "You are not currently logged in.", data: { status: 401 } });
+        return json(res, 401, {
+          code: "rest_not_logged_in",
+          message: "You are not currently logged in.",
+          data: { status: 401 },
+        });
       case "wp/v2/no-route":
-        return json(res, 404, { code: "rest_no_route", message: "No route was found matching the URL and request method.", data: { status: 404 } });
+        return json(res, 404, {
+          code: "rest_no_route",
+          message: "No route was found matching the URL and request method.",
+          data: { status: 404 },
+        });
       case "wp/v2/html":
         res.writeHead(200, { "Content-Type": "text/html" });
         return res.end("<!doctype html><html><body>Briefly unavailable for scheduled maintenance.</body></html>");

@@ -3,21 +3,24 @@ import { documentBytes, documentHtml } from "../../app/lib/document-html";
 import { INERT_HYDRATION_TYPE } from "../../common/document";
 import { inlineScripts, scriptHash } from "../../server/http/security-headers";
 
-const HYDRATE = 'import "/assets/manifest.js"; import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';
+const HYDRATE =
+  'import "/assets/manifest.js"; import * as route0 from "/assets/root.js"; import("/assets/entry.client.js");';
 const page =
   '<html><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js" crossorigin=""/>' +
   '<link rel="stylesheet" href="/assets/app.css"/><link rel="preload" as="image" imageSrcSet="/h.webp 768w" fetchPriority="high"/></head>' +
   '<body><main><p>&lt;link rel="modulepreload"</p><img src="/h.webp" fetchPriority="high"/></main>' +
-  '<script>window.__reactRouterContext = {};</script>' +
+  "<script>window.__reactRouterContext = {};</script>" +
   `<script type="module" async="">${HYDRATE}</script>` +
-  '<script>window.__reactRouterContext.streamController.close();</script></body></html>';
+  "<script>window.__reactRouterContext.streamController.close();</script></body></html>";
 
 describe("the document's scripts wait for the first photo", () => {
   it("sends the hydration script inert, with the modules it preloads, and a loader after it", () => {
     const out = documentHtml(page);
     expect(out).not.toContain('<link rel="modulepreload"');
     expect(out).not.toContain('<script type="module"');
-    const inert = /<script type="([^"]+)" id="fc-hydration" data-preload="([^"]*)">([\s\S]*?)<\/script><script>/.exec(out);
+    const inert = /<script type="([^"]+)" id="fc-hydration" data-preload="([^"]*)">([\s\S]*?)<\/script><script>/.exec(
+      out,
+    );
     expect(inert?.[1]).toBe(INERT_HYDRATION_TYPE);
     expect(JSON.parse(inert![2]!.replace(/&quot;/g, '"'))).toEqual(["/assets/a.js", "/assets/b.js"]);
     expect(inert?.[3]).toBe(HYDRATE);
@@ -55,7 +58,9 @@ describe("the document's bytes", () => {
     expect(out.equals(Buffer.from(documentHtml(text), "utf8"))).toBe(true);
     expect(out.toString("utf8")).toContain('<link rel="modulepreload" data-x="1"/>');
     expect(out.toString("utf8")).toContain('<link rel="modulepreload" href="/assets/late.js"/>');
-    expect(out.toString("utf8")).toContain('data-preload="[&quot;/assets/c.js&quot;,&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]"');
+    expect(out.toString("utf8")).toContain(
+      'data-preload="[&quot;/assets/c.js&quot;,&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]"',
+    );
   });
 
   it("leave a document without React Router's hydration script as it is", () => {

@@ -11,11 +11,18 @@ provideMessages("it", it_);
 
 /** Every key of a message file with its text ("a.b" → "…"). */
 function messages(tree: Record<string, unknown>, prefix = ""): [string, string][] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === "string" ? [[prefix + k, v] as [string, string]] : messages(v as Record<string, unknown>, `${prefix}${k}.`)));
+  return Object.entries(tree).flatMap(([k, v]) =>
+    typeof v === "string"
+      ? [[prefix + k, v] as [string, string]]
+      : messages(v as Record<string, unknown>, `${prefix}${k}.`),
+  );
 }
 
 describe("messages filled in without i18next", () => {
-  for (const [lang, file] of [["en", en], ["it", it_]] as const) {
+  for (const [lang, file] of [
+    ["en", en],
+    ["it", it_],
+  ] as const) {
     it(`${lang}: every message with placeholders reads as i18next writes it`, () => {
       const i18n = i18nFor(lang);
       const t = fixedTranslator(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
@@ -24,7 +31,10 @@ describe("messages filled in without i18next", () => {
       for (const [key, text] of withPlaceholders) {
         const base = key.replace(/_(zero|one|two|few|many|other)$/, "");
         const names = [...text.matchAll(/\{\{\s*([\w]+)/g)].map((m) => m[1]!);
-        for (const values of [Object.fromEntries(names.map((n, i) => [n, n === "count" ? i + 1 : `Vaso “${n}” & <b>è</b> $1`])), Object.fromEntries(names.map((n) => [n, 2]))]) {
+        for (const values of [
+          Object.fromEntries(names.map((n, i) => [n, n === "count" ? i + 1 : `Vaso “${n}” & <b>è</b> $1`])),
+          Object.fromEntries(names.map((n) => [n, 2])),
+        ]) {
           // Twice: the second call is served from the compiled template.
           expect(t(base, values), key).toBe(i18n.t(base, values));
           expect(t(base, values), key).toBe(i18n.t(base, values));
@@ -37,7 +47,9 @@ describe("messages filled in without i18next", () => {
     const i18n = i18nFor("en");
     const t = fixedTranslator(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
     expect(t("product.addToWishlist", {})).toBe(i18n.t("product.addToWishlist", {}));
-    expect(t("product.addToWishlist", { name: "Onda", defaultValue: "x" })).toBe(i18n.t("product.addToWishlist", { name: "Onda", defaultValue: "x" }));
+    expect(t("product.addToWishlist", { name: "Onda", defaultValue: "x" })).toBe(
+      i18n.t("product.addToWishlist", { name: "Onda", defaultValue: "x" }),
+    );
     expect(t("products.count", { count: 1 })).toBe("1 object");
     expect(t("nav.products")).toBe(i18n.t("nav.products"));
   });
@@ -47,7 +59,8 @@ describe("messages filled in without i18next", () => {
       const i18n = i18nFor(lang);
       const t = fixedTranslator(i18n) as unknown as (key: string, options?: Record<string, unknown>) => string;
       for (const key of ["wishlist.count", "products.count", "categories.count", "forms.status.rateLimited"]) {
-        for (const count of [0, 1, 2, 5, 21, 100, 1.5]) expect(t(key, { count }), `${key} ${count}`).toBe(i18n.t(key, { count }));
+        for (const count of [0, 1, 2, 5, 21, 100, 1.5])
+          expect(t(key, { count }), `${key} ${count}`).toBe(i18n.t(key, { count }));
       }
       expect(t("products.count", { count: 1 })).toBe(lang === "en" ? "1 object" : "1 oggetto");
       expect(t("products.count", { count: 0 })).toBe(lang === "en" ? "0 objects" : "0 oggetti");

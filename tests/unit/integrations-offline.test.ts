@@ -2,10 +2,22 @@
 import { describe, expect, it } from "vitest";
 import { followedLink } from "../../app/lib/offline";
 
-const here = { href: "https://fc.example/products?page=2", origin: "https://fc.example", pathname: "/products", search: "?page=2" } as Location;
+const here = {
+  href: "https://fc.example/products?page=2",
+  origin: "https://fc.example",
+  pathname: "/products",
+  search: "?page=2",
+} as Location;
 
-function click(href: string, options: { target?: string; download?: boolean; button?: number; ctrlKey?: boolean; defaultPrevented?: boolean } = {}) {
-  const anchor = { href: new URL(href, here.href).href, target: options.target ?? "", hasAttribute: (name: string) => name === "download" && !!options.download };
+function click(
+  href: string,
+  options: { target?: string; download?: boolean; button?: number; ctrlKey?: boolean; defaultPrevented?: boolean } = {},
+) {
+  const anchor = {
+    href: new URL(href, here.href).href,
+    target: options.target ?? "",
+    hasAttribute: (name: string) => name === "download" && !!options.download,
+  };
   return {
     defaultPrevented: options.defaultPrevented ?? false,
     button: options.button ?? 0,

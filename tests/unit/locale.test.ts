@@ -84,9 +84,30 @@ describe("metric route labels", () => {
 
   it("are one of ROUTE_LABELS whatever the path, so the metrics' series are known from start-up", () => {
     const paths = [
-      "/", "/it", "/_root.data", "/products.data", "/it/prodotti/7.data", "/healthz", "/readyz", "/robots.txt", "/sitemap-it.xml",
-      "/api/cache/webhook", "/api/cache/purge", "/api/unknown", "/media/2024/01/a.jpg", "/assets/x.css", "/favicon.ico",
-      "/wp-login.php", "/.env", "/x.data", "/x.data.data.data", "/products.data.data", "/healthz.data", "/%2e%2e/etc", "//double", "/products/",
+      "/",
+      "/it",
+      "/_root.data",
+      "/products.data",
+      "/it/prodotti/7.data",
+      "/healthz",
+      "/readyz",
+      "/robots.txt",
+      "/sitemap-it.xml",
+      "/api/cache/webhook",
+      "/api/cache/purge",
+      "/api/unknown",
+      "/media/2024/01/a.jpg",
+      "/assets/x.css",
+      "/favicon.ico",
+      "/wp-login.php",
+      "/.env",
+      "/x.data",
+      "/x.data.data.data",
+      "/products.data.data",
+      "/healthz.data",
+      "/%2e%2e/etc",
+      "//double",
+      "/products/",
     ];
     for (const path of paths) expect(ROUTE_LABELS, path).toContain(routeLabel(path));
     expect(new Set(ROUTE_LABELS).size).toBe(ROUTE_LABELS.length);

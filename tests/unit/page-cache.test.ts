@@ -19,28 +19,43 @@ describe("page cache keys", () => {
   });
 
   it("key React Router data requests with the routes they load", () => {
-    expect(key("/products.data?_routes=root,products-en&utm_source=x")).toBe("/products.data?_routes=root%2Cproducts-en");
+    expect(key("/products.data?_routes=root,products-en&utm_source=x")).toBe(
+      "/products.data?_routes=root%2Cproducts-en",
+    );
     expect(key("/_root.data")).toBe("/_root.data");
   });
 
   it("keep one spelling per search: trimmed, white space collapsed, cut at 100 characters", () => {
     const vase = key("/products?q=white+vase");
     expect(vase).toBe("/products?q=white+vase");
-    for (const spelling of ["/products?q=++white+++vase++", "/products?q=%09white%0Avase", "/products?q=white%C2%A0vase&utm_source=x"]) expect(key(spelling), spelling).toBe(vase);
+    for (const spelling of [
+      "/products?q=++white+++vase++",
+      "/products?q=%09white%0Avase",
+      "/products?q=white%C2%A0vase&utm_source=x",
+    ])
+      expect(key(spelling), spelling).toBe(vase);
     expect(key("/it/prodotti.data?q=+vaso+&_routes=root")).toBe("/it/prodotti.data?_routes=root&q=vaso");
     // Nothing but spaces: no search at all.
     expect(key("/products?q=+++")).toBe("/products");
     const long = key(`/products?q=${"a".repeat(5000)}`);
     expect(long).toBe(`/products?q=${"a".repeat(100)}`);
     // A cut never splits a character.
-    expect(decodeURIComponent(key(`/products?q=${encodeURIComponent("🏺".repeat(150))}`).split("q=")[1]!)).toBe("🏺".repeat(100));
+    expect(decodeURIComponent(key(`/products?q=${encodeURIComponent("🏺".repeat(150))}`).split("q=")[1]!)).toBe(
+      "🏺".repeat(100),
+    );
   });
 });
 
 describe("Surrogate-Key", () => {
   it("lists every tag while it fits, then only list and type tags", () => {
-    expect(surrogateKeyHeader(["products:12", "products", "products:list", "products:12"])).toBe("products products:12 products:list");
-    const many = Array.from({ length: 2000 }, (_, i) => `products:${i + 1}`).concat(["products", "products:list", "media"]);
+    expect(surrogateKeyHeader(["products:12", "products", "products:list", "products:12"])).toBe(
+      "products products:12 products:list",
+    );
+    const many = Array.from({ length: 2000 }, (_, i) => `products:${i + 1}`).concat([
+      "products",
+      "products:list",
+      "media",
+    ]);
     const header = surrogateKeyHeader(many);
     expect(header.length).toBeLessThanOrEqual(8192);
     expect(header.split(" ").sort()).toEqual(["media", "products", "products:list"]);
@@ -48,7 +63,14 @@ describe("Surrogate-Key", () => {
 });
 
 describe("PageCache", () => {
-  const page = (tags: string[]) => ({ status: 200, contentType: "text/html", body: Buffer.from("<html>" + "x".repeat(1000)), tags, storedAt: Date.now(), freshUntil: Date.now() + 60_000 });
+  const page = (tags: string[]) => ({
+    status: 200,
+    contentType: "text/html",
+    body: Buffer.from("<html>" + "x".repeat(1000)),
+    tags,
+    storedAt: Date.now(),
+    freshUntil: Date.now() + 60_000,
+  });
 
   it("purges exactly the pages rendered from a tag", async () => {
     const cache = new PageCache(10 * 1024 * 1024);
@@ -69,7 +91,9 @@ describe("PageCache", () => {
 
   it("holds no more bytes than it counts: each page's compressed forms own exactly their memory", () => {
     const cache = new PageCache(10 * 1024 * 1024);
-    const pages = Array.from({ length: 50 }, (_, i) => Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(1000 + i)}</body></html>`));
+    const pages = Array.from({ length: 50 }, (_, i) =>
+      Buffer.from(`<html><body>${`<li>product ${i}</li>`.repeat(1000 + i)}</body></html>`),
+    );
     // As capturePages hands them over: the encoding just sent, straight from zlib (a pool slice).
     pages.forEach((body, i) => cache.store(`/p/${i}`, { ...page([]), body, gzip: zlib.gzipSync(body) }));
     // Half of them are then asked for in brotli too.
@@ -86,7 +110,9 @@ describe("PageCache", () => {
     }
     expect(held).toBeLessThanOrEqual(cache.bytes);
     // A request that refuses compression gets the page itself, decoded.
-    pages.forEach((body, i) => expect(cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, undefined).equals(body)).toBe(true));
+    pages.forEach((body, i) =>
+      expect(cache.encoded(`/p/${i}`, cache.get(`/p/${i}`)!, undefined).equals(body)).toBe(true),
+    );
     // No uncompressed copy is kept: far less than the pages themselves.
     expect(cache.bytes).toBeLessThan(pages.reduce((n, b) => n + b.length, 0) / 2);
   });
@@ -116,7 +142,18 @@ describe("PageCache and purges racing a render", () => {
     const cache = new PageCache(1024 * 1024);
     const started = Date.now() - 50;
     cache.purge(["products:1"]);
-    const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("old"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, started);
+    const kept = cache.store(
+      "/products/1",
+      {
+        status: 200,
+        contentType: "text/html",
+        body: Buffer.from("old"),
+        tags: ["products:1"],
+        storedAt: Date.now(),
+        freshUntil: Date.now() + 60_000,
+      },
+      started,
+    );
     expect(kept).toBe(false);
     expect(cache.get("/products/1")).toBeUndefined();
   });
@@ -137,7 +174,18 @@ describe("PageCache and purges racing a render", () => {
     cache.purgeAll(purgedAt);
     cache.purge(["products:1"], purgedAt);
     vi.setSystemTime(purgedAt + 1100);
-    const kept = cache.store("/products/1", { status: 200, contentType: "text/html", body: Buffer.from("new"), tags: ["products:1"], storedAt: Date.now(), freshUntil: Date.now() + 60_000 }, renderStarted);
+    const kept = cache.store(
+      "/products/1",
+      {
+        status: 200,
+        contentType: "text/html",
+        body: Buffer.from("new"),
+        tags: ["products:1"],
+        storedAt: Date.now(),
+        freshUntil: Date.now() + 60_000,
+      },
+      renderStarted,
+    );
     expect(kept).toBe(true);
     expect(cache.get("/products/1")?.status).toBe(200);
   });

@@ -8,7 +8,11 @@ const entry = { status: 200, etag: 'W/"1"' } as PageEntry;
 
 function setup(options: { waitMs?: number; releasedAtOnce?: number } = {}) {
   const stored = new Map<string, PageEntry>();
-  const renders = new PageRenders({ storedEntry: (key) => stored.get(key), waitMs: options.waitMs ?? 10_000, releasedAtOnce: options.releasedAtOnce ?? 4 });
+  const renders = new PageRenders({
+    storedEntry: (key) => stored.get(key),
+    waitMs: options.waitMs ?? 10_000,
+    releasedAtOnce: options.releasedAtOnce ?? 4,
+  });
   return { stored, renders };
 }
 

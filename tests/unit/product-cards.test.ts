@@ -64,15 +64,29 @@ describe("product cards", () => {
   });
 
   it("falls back to the largest rendition, then to the picture itself, and keeps the focal point", () => {
-    const small = productCard({ ...summary, image: { ...summary.image!, sizes: [summary.image!.sizes[1]!], focal: { x: 0.3, y: 0.6 } } }).image!;
-    expect(small).toMatchObject({ src: "/media/onda-240x300.webp", srcSet: "/media/onda-240x300.webp 240w", focal: { x: 0.3, y: 0.6 } });
+    const small = productCard({
+      ...summary,
+      image: { ...summary.image!, sizes: [summary.image!.sizes[1]!], focal: { x: 0.3, y: 0.6 } },
+    }).image!;
+    expect(small).toMatchObject({
+      src: "/media/onda-240x300.webp",
+      srcSet: "/media/onda-240x300.webp 240w",
+      focal: { x: 0.3, y: 0.6 },
+    });
     const bare = productCard({ ...summary, image: { ...summary.image!, sizes: [] } }).image!;
     expect(bare).toMatchObject({ src: "/media/onda.webp", srcSet: "" });
     expect(smallestSource(bare)).toBe("/media/onda.webp");
   });
 
   it("keeps the square crop of a square picture (it is the same picture, smaller)", () => {
-    const square = { width: 1200, height: 1200, sizes: [{ url: "/s-150.webp", width: 150, height: 150 }, { url: "/s-600.webp", width: 600, height: 600 }] };
+    const square = {
+      width: 1200,
+      height: 1200,
+      sizes: [
+        { url: "/s-150.webp", width: 150, height: 150 },
+        { url: "/s-600.webp", width: 600, height: 600 },
+      ],
+    };
     expect(renditionsOf(square)).toEqual(square.sizes);
   });
 
@@ -83,7 +97,17 @@ describe("product cards", () => {
     expect(view.related.map((c) => c.englishId)).toEqual([400, 401, 402, 403]);
     expect(view.colours).toEqual(summary.colours);
     // Its pictures with their sources, their id and file kept (the thumbnails' keys, structured data).
-    expect(view.gallery).toEqual([{ id: 900, url: "/media/onda.webp", src: "/media/onda-768x960.webp", srcSet: "/media/onda-240x300.webp 240w, /media/onda-768x960.webp 768w", width: 1600, height: 2000, alt: "Vaso Onda in celadon" }]);
+    expect(view.gallery).toEqual([
+      {
+        id: 900,
+        url: "/media/onda.webp",
+        src: "/media/onda-768x960.webp",
+        srcSet: "/media/onda-240x300.webp 240w, /media/onda-768x960.webp 768w",
+        width: 1600,
+        height: 2000,
+        alt: "Vaso Onda in celadon",
+      },
+    ]);
     expect(view.image).toEqual(view.gallery[0]);
   });
 });

@@ -36,7 +36,9 @@ describe("the route table", () => {
     // In one-language mode a prefix of another language is no prefix: no page.
     expect(matchRoute("/IT/prodotti", ["en"])).toBeUndefined();
     expect(matchRoute("/%70roducts")?.canonical).toBe("/products");
-    expect(matchRoute("/it/categorie/vasi%20blu")?.keys).toEqual([{ index: 1, key: expect.objectContaining({ key: "slug", content: "product_categories" }), value: "vasi%20blu" }]);
+    expect(matchRoute("/it/categorie/vasi%20blu")?.keys).toEqual([
+      { index: 1, key: expect.objectContaining({ key: "slug", content: "product_categories" }), value: "vasi%20blu" },
+    ]);
     expect(matchRoute("/it")?.canonical).toBe("/it");
     expect(matchRoute("/")?.canonical).toBe("/");
   });
@@ -58,10 +60,20 @@ describe("the route table", () => {
   });
 
   it("gives a product dialog its list's query parameters, and the page cache keys on exactly those", () => {
-    expect(Object.keys(matchRoute("/products/12")!.route.query).sort()).toEqual(["category", "colour", "page", "q", "sort"]);
-    expect(pageCacheKey("/it/prodotti/12", new URLSearchParams("utm_source=x&page=2&category=vasi"))).toBe("/it/prodotti/12?category=vasi&page=2");
+    expect(Object.keys(matchRoute("/products/12")!.route.query).sort()).toEqual([
+      "category",
+      "colour",
+      "page",
+      "q",
+      "sort",
+    ]);
+    expect(pageCacheKey("/it/prodotti/12", new URLSearchParams("utm_source=x&page=2&category=vasi"))).toBe(
+      "/it/prodotti/12?category=vasi&page=2",
+    );
     expect(pageCacheKey("/categories/vases", new URLSearchParams("page=2"))).toBe("/categories/vases");
-    expect(pageCacheKey("/wishlist.data", new URLSearchParams("items=1&_routes=root&x=1"))).toBe("/wishlist.data?_routes=root&items=1");
+    expect(pageCacheKey("/wishlist.data", new URLSearchParams("items=1&_routes=root&x=1"))).toBe(
+      "/wishlist.data?_routes=root&items=1",
+    );
   });
 
   it("builds every route's path in every language, and matches it back", () => {
@@ -84,7 +96,9 @@ describe("the alternates of a page", () => {
       en: "/products/12?category=vases&colour=celadon&sort=name&q=vaso&page=2",
       it: "/it/prodotti/112?category=vasi&colour=celadon-it&sort=name&q=vaso&page=2",
     });
-    expect((await alternatesFor(content, "/it/collezioni/alba-it/prodotti/112")).en).toBe("/collections/alba/products/12");
+    expect((await alternatesFor(content, "/it/collezioni/alba-it/prodotti/112")).en).toBe(
+      "/collections/alba/products/12",
+    );
   });
 
   it("drop a filter without a translation, and the page number with it", async () => {
@@ -108,13 +122,18 @@ describe("route facts are written once", () => {
   }
 
   it("no other module writes an Italian path word as a string of its own", () => {
-    const italian = Object.values(WORDS).map((w) => w.it).filter((w) => !Object.values(WORDS).some((x) => x.en === w));
+    const italian = Object.values(WORDS)
+      .map((w) => w.it)
+      .filter((w) => !Object.values(WORDS).some((x) => x.en === w));
     const offenders: string[] = [];
     for (const file of [...sources("app"), ...sources("server/http")]) {
       if (file.endsWith(path.join("lib", "route-table.ts"))) continue;
       // Code only: comments may show an example path.
-      const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-      for (const word of italian) if (new RegExp(`["'\`/]${word}["'\`/]`).test(text)) offenders.push(`${file}: ${word}`);
+      const text = readFileSync(file, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
+      for (const word of italian)
+        if (new RegExp(`["'\`/]${word}["'\`/]`).test(text)) offenders.push(`${file}: ${word}`);
     }
     expect(offenders).toEqual([]);
   });

@@ -19,11 +19,20 @@ function clientAnswering(answer: (route: string, params: Record<string, unknown>
   };
 }
 
-const refused = () => new WordPressError({ code: "rest_invalid_param", status: 400, message: "Invalid parameter(s): lang", endpoint: "wp/v2/pages" });
+const refused = () =>
+  new WordPressError({
+    code: "rest_invalid_param",
+    status: 400,
+    message: "Invalid parameter(s): lang",
+    endpoint: "wp/v2/pages",
+  });
 
 describe("languages served", () => {
   it("takes the list the fc-headless plugin publishes in the REST index", async () => {
-    const languages = createSiteLanguages({ logger, client: clientAnswering((route) => (route === "" ? { fc_headless: { languages: ["en"] } } : [])) });
+    const languages = createSiteLanguages({
+      logger,
+      client: clientAnswering((route) => (route === "" ? { fc_headless: { languages: ["en"] } } : [])),
+    });
     await languages.discover();
     expect(languages.state()).toMatchObject({ served: ["en"], source: "wordpress" });
     expect(languages.isServed("it")).toBe(false);
@@ -37,7 +46,10 @@ describe("languages served", () => {
       [[], ["en"]],
     ];
     for (const [italian, served] of cases) {
-      const languages = createSiteLanguages({ logger, client: clientAnswering((route) => (route === "" ? { name: "FC" } : italian)) });
+      const languages = createSiteLanguages({
+        logger,
+        client: clientAnswering((route) => (route === "" ? { name: "FC" } : italian)),
+      });
       await languages.discover();
       expect(languages.state()).toMatchObject({ served, source: "probe" });
     }
@@ -45,7 +57,11 @@ describe("languages served", () => {
 
   it("keeps SITE_LANGUAGES without asking WordPress, and refuses a language WordPress refuses at run time", async () => {
     let asked = 0;
-    const languages = createSiteLanguages({ logger, pinned: ["en", "it"], client: clientAnswering(() => (asked++, [])) });
+    const languages = createSiteLanguages({
+      logger,
+      pinned: ["en", "it"],
+      client: clientAnswering(() => (asked++, [])),
+    });
     const changes: string[][] = [];
     languages.onChange((served) => changes.push([...served]));
     await languages.discover();
@@ -62,7 +78,13 @@ describe("languages served", () => {
     const languages = createSiteLanguages({
       logger,
       pinned: ["en", "it"],
-      client: clientAnswering((route, params) => (route === "" ? { name: "FC" } : params.lang === "it" && italianRefused ? refused() : [{ id: 3, lang: params.lang }])),
+      client: clientAnswering((route, params) =>
+        route === ""
+          ? { name: "FC" }
+          : params.lang === "it" && italianRefused
+            ? refused()
+            : [{ id: 3, lang: params.lang }],
+      ),
     });
     languages.refuse("it", "Invalid parameter(s): lang");
     await languages.discover();
@@ -74,7 +96,10 @@ describe("languages served", () => {
   });
 
   it("serves both languages while WordPress cannot be asked", async () => {
-    const languages = createSiteLanguages({ logger, client: clientAnswering(() => new WordPressError({ code: "network", status: 0, message: "down", endpoint: "" })) });
+    const languages = createSiteLanguages({
+      logger,
+      client: clientAnswering(() => new WordPressError({ code: "network", status: 0, message: "down", endpoint: "" })),
+    });
     await languages.discover();
     expect(languages.state()).toMatchObject({ served: ["en", "it"], source: "default" });
     languages.close();

@@ -43,7 +43,9 @@ describe("turns", () => {
     const events: string[] = [];
     let wake!: () => void;
     const shared = new Promise<void>((resolve) => (wake = resolve));
-    const followers = [1, 2, 3].map((n) => shared.then(() => turns.forThisTask()).then(() => events.push(`follower ${n}`)));
+    const followers = [1, 2, 3].map((n) =>
+      shared.then(() => turns.forThisTask()).then(() => events.push(`follower ${n}`)),
+    );
     wake();
     await Promise.resolve();
     setImmediate(() => events.push("between"));

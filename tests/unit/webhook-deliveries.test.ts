@@ -20,11 +20,17 @@ describe("webhook deliveries", () => {
 
   it("decides in memory when Redis fails or hangs, and says so", async () => {
     const errors: unknown[] = [];
-    const failing = { set: () => Promise.reject(new Error("Connection is closed.")), del: () => Promise.reject(new Error("Connection is closed.")) } as unknown as RedisLike;
+    const failing = {
+      set: () => Promise.reject(new Error("Connection is closed.")),
+      del: () => Promise.reject(new Error("Connection is closed.")),
+    } as unknown as RedisLike;
     const down = createDeliveryLedger({ redis: failing, onRedisError: (e) => errors.push(e) });
     expect(await down.claim(ID)).toBe(true);
     expect(await down.claim(ID)).toBe(false);
-    const hanging = { set: () => new Promise(() => undefined), del: () => new Promise(() => undefined) } as unknown as RedisLike;
+    const hanging = {
+      set: () => new Promise(() => undefined),
+      del: () => new Promise(() => undefined),
+    } as unknown as RedisLike;
     const slow = createDeliveryLedger({ redis: hanging, onRedisError: (e) => errors.push(e) });
     expect(await slow.claim(ID)).toBe(true);
     expect(await slow.claim(ID)).toBe(false);
@@ -34,7 +40,8 @@ describe("webhook deliveries", () => {
   it("follows Redis's answer when it has one: another instance's claim is a repeat here too", async () => {
     const claimed = new Set<string>();
     const shared = {
-      set: async (key: string, _v: string, _ex: string, _s: number, _nx: string) => (claimed.has(key) ? null : (claimed.add(key), "OK")),
+      set: async (key: string, _v: string, _ex: string, _s: number, _nx: string) =>
+        claimed.has(key) ? null : (claimed.add(key), "OK"),
       del: async (key: string) => Number(claimed.delete(key)),
     } as unknown as RedisLike;
     const [a, b] = [createDeliveryLedger({ redis: shared }), createDeliveryLedger({ redis: shared })];

@@ -15,7 +15,11 @@ describe("the WordPress gate", () => {
   it("runs at most the cap at once, queues the next in order, and refuses past the queue", async () => {
     const counts: number[] = [];
     let rejected = 0;
-    const gate = createWordPressGate({ maxInflight: 2, maxQueued: 2, observe: { inflight: (n) => counts.push(n), rejected: () => rejected++ } });
+    const gate = createWordPressGate({
+      maxInflight: 2,
+      maxQueued: 2,
+      observe: { inflight: (n) => counts.push(n), rejected: () => rejected++ },
+    });
     const releases = Array.from({ length: 5 }, deferred);
     const started: number[] = [];
     let running = 0;
@@ -49,7 +53,11 @@ describe("the WordPress gate", () => {
   it("drops a waiter whose caller gave up, and frees a turn whatever the task did", async () => {
     const gate = createWordPressGate({ maxInflight: 1, maxQueued: 5 });
     const hold = deferred();
-    const first = gate.run(() => hold.promise.then(() => { throw new Error("WordPress failed"); }));
+    const first = gate.run(() =>
+      hold.promise.then(() => {
+        throw new Error("WordPress failed");
+      }),
+    );
     const abandon = new AbortController();
     let ran = false;
     const waiting = gate.run(async () => void (ran = true), abandon.signal);

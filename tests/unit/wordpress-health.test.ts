@@ -10,18 +10,37 @@ import type { Logger } from "../../server/logger";
 function harness(credentialsSent: boolean) {
   let answer: { status: number; code?: string } = { status: 200 };
   const lines: { level: string; fields: Record<string, unknown>; message: string }[] = [];
-  const log = (level: string) => (fields: Record<string, unknown>, message: string) => void lines.push({ level, fields, message });
+  const log = (level: string) => (fields: Record<string, unknown>, message: string) =>
+    void lines.push({ level, fields, message });
   const logger = { info: log("info"), warn: log("warn"), error: log("error") } as unknown as Logger;
   const client: WordPressClient = {
-    get: async <T,>() => {
-      if (answer.status >= 200 && answer.status < 300) return { data: {} as T, status: answer.status, total: null, totalPages: null, endpoint: "wp/v2/users/me" };
-      throw new WordPressError({ code: answer.code ?? `http_${answer.status}`, status: answer.status, message: "refused", endpoint: "wp/v2/users/me" });
+    get: async <T>() => {
+      if (answer.status >= 200 && answer.status < 300)
+        return { data: {} as T, status: answer.status, total: null, totalPages: null, endpoint: "wp/v2/users/me" };
+      throw new WordPressError({
+        code: answer.code ?? `http_${answer.status}`,
+        status: answer.status,
+        message: "refused",
+        endpoint: "wp/v2/users/me",
+      });
     },
   };
   const changes: WordPressState[] = [];
   let authFailures = 0;
-  const health = createWordPressHealth({ probeClient: client, credentialsSent, logger, onChange: (s) => changes.push(s), onAuthFailure: () => authFailures++ });
-  return { health, lines, changes, answerWith: (a: typeof answer) => void (answer = a), authFailures: () => authFailures };
+  const health = createWordPressHealth({
+    probeClient: client,
+    credentialsSent,
+    logger,
+    onChange: (s) => changes.push(s),
+    onAuthFailure: () => authFailures++,
+  });
+  return {
+    health,
+    lines,
+    changes,
+    answerWith: (a: typeof answer) => void (answer = a),
+    authFailures: () => authFailures,
+  };
 }
 
 describe("WordPress's state for readiness", () => {

@@ -66,15 +66,29 @@ export function ConsentBanner() {
 
   const links = policyLinks(config.consentPolicyIds, lang);
   return (
-    <section className="consent" data-open="" role="dialog" aria-modal="false" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} onKeyDown={onKeyDown}>
+    <section
+      className="consent"
+      data-open=""
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-text`}
+      onKeyDown={onKeyDown}
+    >
       <div className="consent__inner">
         <div className="consent__text">
-          <h2 id={`${id}-title`} className="consent__title" tabIndex={-1} ref={heading}>{t("consent.title")}</h2>
+          <h2 id={`${id}-title`} className="consent__title" tabIndex={-1} ref={heading}>
+            {t("consent.title")}
+          </h2>
           <p id={`${id}-text`}>{t("consent.text")}</p>
           {links ? (
             <p className="consent__links">
-              <a href={links.privacy} target="_blank" rel="noopener">{t("consent.privacyPolicy")}</a>
-              <a href={links.cookie} target="_blank" rel="noopener">{t("consent.cookiePolicy")}</a>
+              <a href={links.privacy} target="_blank" rel="noopener">
+                {t("consent.privacyPolicy")}
+              </a>
+              <a href={links.cookie} target="_blank" rel="noopener">
+                {t("consent.cookiePolicy")}
+              </a>
             </p>
           ) : null}
         </div>
@@ -83,28 +97,73 @@ export function ConsentBanner() {
             <legend className="visually-hidden">{t("consent.purposes")}</legend>
             <label className="consent__option">
               <input type="checkbox" checked disabled />
-              <span><strong>{t("consent.necessary")}</strong> {t("consent.necessaryText")}</span>
+              <span>
+                <strong>{t("consent.necessary")}</strong> {t("consent.necessaryText")}
+              </span>
             </label>
             <label className="consent__option">
-              <input type="checkbox" name="analytics" checked={analytics} onChange={(e) => setAnalytics(e.currentTarget.checked)} />
-              <span><strong>{t("consent.analytics")}</strong> {t("consent.analyticsText")}</span>
+              <input
+                type="checkbox"
+                name="analytics"
+                checked={analytics}
+                onChange={(e) => setAnalytics(e.currentTarget.checked)}
+              />
+              <span>
+                <strong>{t("consent.analytics")}</strong> {t("consent.analyticsText")}
+              </span>
             </label>
             <label className="consent__option">
-              <input type="checkbox" name="marketing" checked={marketing} onChange={(e) => setMarketing(e.currentTarget.checked)} />
-              <span><strong>{t("consent.marketing")}</strong> {t("consent.marketingText")}</span>
+              <input
+                type="checkbox"
+                name="marketing"
+                checked={marketing}
+                onChange={(e) => setMarketing(e.currentTarget.checked)}
+              />
+              <span>
+                <strong>{t("consent.marketing")}</strong> {t("consent.marketingText")}
+              </span>
             </label>
           </fieldset>
         ) : null}
         <div className="consent__actions">
-          <button type="button" className="consent__button consent__button--choice" onClick={() => finish({ analytics: false, marketing: false })}>{t("consent.reject")}</button>
+          <button
+            type="button"
+            className="consent__button consent__button--choice"
+            onClick={() => finish({ analytics: false, marketing: false })}
+          >
+            {t("consent.reject")}
+          </button>
           {customising ? (
-            <button type="button" className="consent__button" onClick={() => finish({ analytics, marketing })}>{t("consent.save")}</button>
+            <button type="button" className="consent__button" onClick={() => finish({ analytics, marketing })}>
+              {t("consent.save")}
+            </button>
           ) : (
-            <button type="button" className="consent__button" ref={customiseButton} aria-expanded="false" onClick={() => setCustomising(true)}>{t("consent.customise")}</button>
+            <button
+              type="button"
+              className="consent__button"
+              ref={customiseButton}
+              aria-expanded="false"
+              onClick={() => setCustomising(true)}
+            >
+              {t("consent.customise")}
+            </button>
           )}
-          <button type="button" className="consent__button consent__button--choice" onClick={() => finish({ analytics: true, marketing: true })}>{t("consent.accept")}</button>
+          <button
+            type="button"
+            className="consent__button consent__button--choice"
+            onClick={() => finish({ analytics: true, marketing: true })}
+          >
+            {t("consent.accept")}
+          </button>
           {reopened && choice ? (
-            <button type="button" className="consent__close" onClick={() => finish(null)} aria-label={t("consent.close")}>×</button>
+            <button
+              type="button"
+              className="consent__close"
+              onClick={() => finish(null)}
+              aria-label={t("consent.close")}
+            >
+              ×
+            </button>
           ) : null}
         </div>
       </div>

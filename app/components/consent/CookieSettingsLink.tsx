@@ -14,13 +14,23 @@ export function PrivacyLinks({ lang }: { lang: Lang }) {
     <ul className="privacy-links">
       {links ? (
         <>
-          <li><a href={links.privacy} rel="noopener" target="_blank">{t("consent.privacyPolicy")}</a></li>
-          <li><a href={links.cookie} rel="noopener" target="_blank">{t("consent.cookiePolicy")}</a></li>
+          <li>
+            <a href={links.privacy} rel="noopener" target="_blank">
+              {t("consent.privacyPolicy")}
+            </a>
+          </li>
+          <li>
+            <a href={links.cookie} rel="noopener" target="_blank">
+              {t("consent.cookiePolicy")}
+            </a>
+          </li>
         </>
       ) : null}
       {config.gtmId ? (
         <li>
-          <button type="button" className="link-button" onClick={(e) => useConsent.getState().reopen(e.currentTarget)}>{t("consent.settings")}</button>
+          <button type="button" className="link-button" onClick={(e) => useConsent.getState().reopen(e.currentTarget)}>
+            {t("consent.settings")}
+          </button>
         </li>
       ) : null}
     </ul>

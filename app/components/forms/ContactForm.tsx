@@ -30,7 +30,11 @@ function AttachedProducts({ products }: { products: ProductCardData[] }) {
           <li key={p.id}>
             <label className="form__product">
               <input type="checkbox" name="product" value={p.englishId} defaultChecked />
-              {p.image ? <img src={smallestSource(p.image)} alt="" width={48} height={60} loading="lazy" decoding="async" /> : <span className="form__product-image" aria-hidden="true" />}
+              {p.image ? (
+                <img src={smallestSource(p.image)} alt="" width={48} height={60} loading="lazy" decoding="async" />
+              ) : (
+                <span className="form__product-image" aria-hidden="true" />
+              )}
               <span>
                 <span className="form__product-name">{p.name}</span>
                 {p.code ? <span className="form__product-code"> {p.code}</span> : null}
@@ -44,7 +48,17 @@ function AttachedProducts({ products }: { products: ProductCardData[] }) {
   );
 }
 
-export function ContactForm({ enabled, products, actionData, companyEmail }: { enabled: boolean; products: ProductCardData[]; actionData?: ContactOutcome; companyEmail?: string }) {
+export function ContactForm({
+  enabled,
+  products,
+  actionData,
+  companyEmail,
+}: {
+  enabled: boolean;
+  products: ProductCardData[];
+  actionData?: ContactOutcome;
+  companyEmail?: string;
+}) {
   const t = useT();
   const { pathname, search } = useLocation();
   const lang = langFromPath(pathname);
@@ -66,16 +80,29 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
       : undefined;
     return (
       <section className="contact-form contact-form--off" aria-labelledby="contact-form-title">
-        <h2 id="contact-form-title" className="section-title">{t("contact.formTitle")}</h2>
+        <h2 id="contact-form-title" className="section-title">
+          {t("contact.formTitle")}
+        </h2>
         <p>{t("contact.unavailable")}</p>
         {products.length > 0 ? (
           <>
             <p className="label">{t("contact.products")}</p>
-            <ul className="contact-form__list">{products.map((p) => <li key={p.id}>{p.name}{p.code ? ` (${p.code})` : ""}</li>)}</ul>
+            <ul className="contact-form__list">
+              {products.map((p) => (
+                <li key={p.id}>
+                  {p.name}
+                  {p.code ? ` (${p.code})` : ""}
+                </li>
+              ))}
+            </ul>
           </>
         ) : null}
         {mailto && companyEmail ? (
-          <p><a className="button" href={mailto}>{t("contact.writeTo", { email: companyEmail })}</a></p>
+          <p>
+            <a className="button" href={mailto}>
+              {t("contact.writeTo", { email: companyEmail })}
+            </a>
+          </p>
         ) : null}
       </section>
     );
@@ -83,24 +110,67 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
 
   const outcome = form.fetcher.data ?? actionData;
   const clientHasErrors = Object.keys(form.clientErrors).length > 0;
-  const errors: Partial<Record<ContactField, string>> = clientHasErrors ? form.clientErrors : outcome?.status === "invalid" ? outcome.fields : {};
+  const errors: Partial<Record<ContactField, string>> = clientHasErrors
+    ? form.clientErrors
+    : outcome?.status === "invalid"
+      ? outcome.fields
+      : {};
   const values = outcome && outcome.status !== "ok" ? outcome.values : undefined;
 
   return (
     <section className="contact-form" aria-labelledby="contact-form-title">
-      <h2 id="contact-form-title" className="section-title">{t("contact.formTitle")}</h2>
+      <h2 id="contact-form-title" className="section-title">
+        {t("contact.formTitle")}
+      </h2>
       <form {...form.formProps} className="form form--stacked">
         <AttachedProducts products={products} />
         <div className="form__grid">
-          <Field name="name" label={t("forms.name")} autoComplete="name" required maxLength={LIMITS.name} defaultValue={values?.name} error={errors.name} />
-          <Field name="email" type="email" inputMode="email" label={t("forms.email")} autoComplete="email" required maxLength={LIMITS.email} defaultValue={values?.email} error={errors.email} />
-          <Field name="company" label={t("forms.company")} optionalLabel autoComplete="organization" maxLength={LIMITS.company} defaultValue={values?.company} error={errors.company} />
+          <Field
+            name="name"
+            label={t("forms.name")}
+            autoComplete="name"
+            required
+            maxLength={LIMITS.name}
+            defaultValue={values?.name}
+            error={errors.name}
+          />
+          <Field
+            name="email"
+            type="email"
+            inputMode="email"
+            label={t("forms.email")}
+            autoComplete="email"
+            required
+            maxLength={LIMITS.email}
+            defaultValue={values?.email}
+            error={errors.email}
+          />
+          <Field
+            name="company"
+            label={t("forms.company")}
+            optionalLabel
+            autoComplete="organization"
+            maxLength={LIMITS.company}
+            defaultValue={values?.company}
+            error={errors.company}
+          />
         </div>
-        <Field name="message" label={t("forms.message")} multiline required maxLength={LIMITS.message} defaultValue={values?.message} error={errors.message} />
+        <Field
+          name="message"
+          label={t("forms.message")}
+          multiline
+          required
+          maxLength={LIMITS.message}
+          defaultValue={values?.message}
+          error={errors.message}
+        />
         <Checkbox name="consent" required error={errors.consent}>
           {/* The link's text is the translation's (<privacy>…</privacy> in the message). */}
-          {/* eslint-disable-next-line jsx-a11y/anchor-has-content */}
-          <Trans i18nKey="contact.consent" components={{ privacy: policy ? <a href={policy.privacy} rel="noopener" target="_blank" /> : <span /> }} />
+          <Trans
+            i18nKey="contact.consent"
+            // eslint-disable-next-line jsx-a11y/anchor-has-content
+            components={{ privacy: policy ? <a href={policy.privacy} rel="noopener" target="_blank" /> : <span /> }}
+          />
         </Checkbox>
         <Honeypot />
         <div className="form__actions">
@@ -108,7 +178,12 @@ export function ContactForm({ enabled, products, actionData, companyEmail }: { e
             {form.busy ? t("forms.sending") : t("contact.submit")}
           </button>
         </div>
-        <FormStatus outcome={clientHasErrors ? undefined : outcome} client={form.clientStatus} success={() => t("contact.success")} unavailable={t("contact.unavailable")} />
+        <FormStatus
+          outcome={clientHasErrors ? undefined : outcome}
+          client={form.clientStatus}
+          success={() => t("contact.success")}
+          unavailable={t("contact.unavailable")}
+        />
         {form.captchaEnabled ? <CaptchaNotice /> : null}
       </form>
     </section>

@@ -17,7 +17,19 @@ interface FieldProps {
   inputMode?: "email" | "text";
 }
 
-export function Field({ name, label, error, defaultValue, type = "text", required, optionalLabel, autoComplete, maxLength, multiline, inputMode }: FieldProps) {
+export function Field({
+  name,
+  label,
+  error,
+  defaultValue,
+  type = "text",
+  required,
+  optionalLabel,
+  autoComplete,
+  maxLength,
+  multiline,
+  inputMode,
+}: FieldProps) {
   const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
@@ -37,21 +49,54 @@ export function Field({ name, label, error, defaultValue, type = "text", require
         {label}
         {optionalLabel ? <span className="form__optional"> {t("forms.optional")}</span> : null}
       </label>
-      {multiline ? <textarea {...common} rows={6} /> : <input {...common} type={type} inputMode={inputMode} spellCheck={type === "email" ? false : undefined} />}
-      {error ? <p className="form__error" id={errorId}>{t(error)}</p> : null}
+      {multiline ? (
+        <textarea {...common} rows={6} />
+      ) : (
+        <input {...common} type={type} inputMode={inputMode} spellCheck={type === "email" ? false : undefined} />
+      )}
+      {error ? (
+        <p className="form__error" id={errorId}>
+          {t(error)}
+        </p>
+      ) : null}
     </div>
   );
 }
 
-export function Checkbox({ name, error, children, defaultChecked, required }: { name: string; error?: string; children: React.ReactNode; defaultChecked?: boolean; required?: boolean }) {
+export function Checkbox({
+  name,
+  error,
+  children,
+  defaultChecked,
+  required,
+}: {
+  name: string;
+  error?: string;
+  children: React.ReactNode;
+  defaultChecked?: boolean;
+  required?: boolean;
+}) {
   const t = useT();
   const id = useId();
   const errorId = `${id}-error`;
   return (
     <div className="form__check" data-invalid={error ? "" : undefined}>
-      <input type="checkbox" id={id} name={name} value="1" required={required} defaultChecked={defaultChecked} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+      <input
+        type="checkbox"
+        id={id}
+        name={name}
+        value="1"
+        required={required}
+        defaultChecked={defaultChecked}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
       <label htmlFor={id}>{children}</label>
-      {error ? <p className="form__error" id={errorId}>{t(error)}</p> : null}
+      {error ? (
+        <p className="form__error" id={errorId}>
+          {t(error)}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -4,7 +4,17 @@ import type { FormOutcome } from "../../../common/form-outcomes";
 import type { ClientStatus } from "./use-integration-form";
 import { useT } from "../../lib/i18n";
 
-export function FormStatus({ outcome, client, success, unavailable }: { outcome: FormOutcome<string> | undefined; client: ClientStatus; success: (already: boolean) => string; unavailable: string }) {
+export function FormStatus({
+  outcome,
+  client,
+  success,
+  unavailable,
+}: {
+  outcome: FormOutcome<string> | undefined;
+  client: ClientStatus;
+  success: (already: boolean) => string;
+  unavailable: string;
+}) {
   const t = useT();
   let message: string | undefined;
   let ok = false;
@@ -36,8 +46,20 @@ export function FormStatus({ outcome, client, success, unavailable }: { outcome:
   // Two live regions that are always there, so a message appearing in either is announced.
   return (
     <div className="form__status">
-      <div role="status">{message && ok ? <p className="form__message" data-state="ok">{message}</p> : null}</div>
-      <div role="alert">{message && !ok ? <p className="form__message" data-state="error">{message}</p> : null}</div>
+      <div role="status">
+        {message && ok ? (
+          <p className="form__message" data-state="ok">
+            {message}
+          </p>
+        ) : null}
+      </div>
+      <div role="alert">
+        {message && !ok ? (
+          <p className="form__message" data-state="error">
+            {message}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

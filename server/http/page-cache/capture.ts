@@ -43,7 +43,15 @@ export function capturePages(
     const buffering = () => !overflow && (isCacheablePage() || needsPolicy());
     // A Uint8Array (the router's answer stream) is viewed, not copied: it is not written to again.
     const toBuffer = (chunk: unknown, encoding?: unknown) =>
-      Buffer.isBuffer(chunk) ? chunk : typeof chunk === "string" ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8") : Buffer.from((chunk as Uint8Array).buffer, (chunk as Uint8Array).byteOffset, (chunk as Uint8Array).byteLength);
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : typeof chunk === "string"
+          ? Buffer.from(chunk, (encoding as BufferEncoding) ?? "utf8")
+          : Buffer.from(
+              (chunk as Uint8Array).buffer,
+              (chunk as Uint8Array).byteOffset,
+              (chunk as Uint8Array).byteLength,
+            );
     const setPolicy = (body: Buffer) => {
       if (needsPolicy() && !res.headersSent) res.setHeader("Content-Security-Policy", policyOf!(body));
     };
@@ -77,10 +85,12 @@ export function capturePages(
         if (chunks.length > 0) write(Buffer.concat(chunks.splice(0)));
         return end(chunk, typeof encoding === "function" ? undefined : encoding, callback);
       }
-      if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
+      if (chunk !== undefined && chunk !== null)
+        chunks.push(toBuffer(chunk, typeof encoding === "string" ? encoding : undefined));
       const body = Buffer.concat(chunks.splice(0));
       setPolicy(body);
-      if (!isCacheablePage() || req.method === "HEAD" || body.length > MAX_BODY_BYTES) return sendWhole(body, callback).result;
+      if (!isCacheablePage() || req.method === "HEAD" || body.length > MAX_BODY_BYTES)
+        return sendWhole(body, callback).result;
 
       const etag = etagOf(body);
       res.setHeader("ETag", etag);
@@ -90,7 +100,10 @@ export function capturePages(
       // be stored with its type (tests/security/cache-poisoning.test.ts).
       const contentType = String(res.getHeader("Content-Type"));
       const key = res.locals.pageCacheKey;
-      const storable = !res.getHeader("Set-Cookie") && key !== undefined && !/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""));
+      const storable =
+        !res.getHeader("Set-Cookie") &&
+        key !== undefined &&
+        !/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""));
       const fresh = Math.max(0, scope?.freshSeconds ?? defaultFreshSeconds);
       const startedAt = res.locals.startedAt ?? Date.now();
       const csp = res.getHeader("Content-Security-Policy");
@@ -104,17 +117,21 @@ export function capturePages(
       }
       if (storable) {
         res.once("finish", () => {
-          cache!.store(key, {
-            status: 200,
-            contentType,
-            body,
-            // The encoding just sent is not compressed a second time.
-            ...(sent.encoding ? { [sent.encoding]: sent.packed } : {}),
-            tags: [...(scope?.tags ?? [])],
-            storedAt: Date.now(),
-            freshUntil: Date.now() + fresh * 1000,
-            csp: typeof csp === "string" ? csp : undefined,
-          }, startedAt);
+          cache!.store(
+            key,
+            {
+              status: 200,
+              contentType,
+              body,
+              // The encoding just sent is not compressed a second time.
+              ...(sent.encoding ? { [sent.encoding]: sent.packed } : {}),
+              tags: [...(scope?.tags ?? [])],
+              storedAt: Date.now(),
+              freshUntil: Date.now() + fresh * 1000,
+              csp: typeof csp === "string" ? csp : undefined,
+            },
+            startedAt,
+          );
         });
       }
       return sent.result;
@@ -124,8 +141,14 @@ export function capturePages(
      * A buffered answer goes out compressed in one call (see compress()); the compression
      * middleware, mounted before, stands aside once Content-Encoding is set.
      */
-    const sendWhole = (body: Buffer, callback: unknown): { result: Response; encoding?: "br" | "gzip"; packed?: Buffer } => {
-      const encoding = req.method === "HEAD" || body.length < MIN_COMPRESSED_BYTES || res.getHeader("Content-Encoding") ? undefined : pickEncoding(req);
+    const sendWhole = (
+      body: Buffer,
+      callback: unknown,
+    ): { result: Response; encoding?: "br" | "gzip"; packed?: Buffer } => {
+      const encoding =
+        req.method === "HEAD" || body.length < MIN_COMPRESSED_BYTES || res.getHeader("Content-Encoding")
+          ? undefined
+          : pickEncoding(req);
       if (req.method !== "HEAD") res.vary("Accept-Encoding");
       if (!encoding) return { result: end(body, undefined, callback) };
       const packed = compress(body, encoding);

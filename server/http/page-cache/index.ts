@@ -9,7 +9,16 @@
 // negotiation.ts: encodings and ETags; shared.ts: the pages in Redis, for every pod (one render
 // per page for the cluster).
 export { isPagePath, pageCacheKey } from "./key";
-export { compress, etagOf, identityOf, ownedCopy, PageCache, surrogateKeyHeader, type PageCacheObserver, type PageEntry } from "./store";
+export {
+  compress,
+  etagOf,
+  identityOf,
+  ownedCopy,
+  PageCache,
+  surrogateKeyHeader,
+  type PageCacheObserver,
+  type PageEntry,
+} from "./store";
 export { answerPageHit, servePageCache, type PageHeaders } from "./serve";
 export { capturePages } from "./capture";
 export { PageRenders, type RenderTurn } from "./page-renders";

@@ -29,7 +29,9 @@ export function pickEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
 
 function negotiateEncoding(accept: string): "br" | "gzip" | "identity" {
   // negotiator 1.x breaks ties with `preferred` (brotli is smaller); its types predate the option.
-  const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as unknown as { encoding(available: string[], options: { preferred: string[] }): string | undefined };
+  const negotiator = new Negotiator({ headers: { "accept-encoding": accept } }) as unknown as {
+    encoding(available: string[], options: { preferred: string[] }): string | undefined;
+  };
   const chosen = negotiator.encoding(["br", "gzip", "identity"], { preferred: ["br", "gzip"] });
   return chosen === "br" || chosen === "gzip" ? chosen : "identity";
 }

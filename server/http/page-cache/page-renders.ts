@@ -112,6 +112,7 @@ export class PageRenders {
       clearTimeout(waiter.timer);
       waiter.settle(this.render(key, flight));
     }
-    if (flight.running === 0 && flight.waiting.length === 0 && this.flights.get(key) === flight) this.flights.delete(key);
+    if (flight.running === 0 && flight.waiting.length === 0 && this.flights.get(key) === flight)
+      this.flights.delete(key);
   }
 }

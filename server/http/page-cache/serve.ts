@@ -13,14 +13,29 @@ export interface PageHeaders {
    * Cache headers for a page of this status, Surrogate-Key and freshness (docs/interfaces.md "Page
    * responses"); a private answer (the language decision at /) is never public.
    */
-  (res: ServerResponse, status: number, surrogateKey: string, freshSeconds: number | undefined, privateAnswer?: boolean): void;
+  (
+    res: ServerResponse,
+    status: number,
+    surrogateKey: string,
+    freshSeconds: number | undefined,
+    privateAnswer?: boolean,
+  ): void;
 }
 
 /** Requests the hit path has looked up already (and missed): the router stores them under this key. */
 const lookedUp = new WeakMap<IncomingMessage, string>();
 
 /** Answers a fresh entry: its precompressed body, or 304 on a matching ETag. */
-function answer(req: IncomingMessage, res: ServerResponse, cache: PageCache, key: string, entry: PageEntry, setPageHeaders: PageHeaders, privateAnswer: boolean, outcome = "page-hit"): void {
+function answer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  cache: PageCache,
+  key: string,
+  entry: PageEntry,
+  setPageHeaders: PageHeaders,
+  privateAnswer: boolean,
+  outcome = "page-hit",
+): void {
   res.statusCode = entry.status;
   res.setHeader("Content-Type", entry.contentType);
   setPageHeaders(res, entry.status, entry.surrogateKey, entry.freshSeconds, privateAnswer);
@@ -68,7 +83,13 @@ export function answerPageHit(cache: PageCache, setPageHeaders: PageHeaders) {
  * `renders`, a GET that misses while the same key is being rendered waits for that render and is
  * answered from its entry (page-renders.ts); `onCollapsed` counts those answers.
  */
-export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, renders?: PageRenders, onCollapsed?: (req: Request) => void, shared?: SharedPages): RequestHandler {
+export function servePageCache(
+  cache: PageCache,
+  setPageHeaders: PageHeaders,
+  renders?: PageRenders,
+  onCollapsed?: (req: Request) => void,
+  shared?: SharedPages,
+): RequestHandler {
   return (req, res, next) => {
     if (!cache.enabled) return next();
     const known = lookedUp.get(req);
@@ -87,18 +108,40 @@ export function servePageCache(cache: PageCache, setPageHeaders: PageHeaders, re
       if (turn.entry) {
         res.locals.cacheOutcome = "page-collapsed";
         onCollapsed?.(req);
-        return answer(req, res, cache, key, turn.entry, setPageHeaders, res.locals.privateAnswer === true, "page-collapsed");
+        return answer(
+          req,
+          res,
+          cache,
+          key,
+          turn.entry,
+          setPageHeaders,
+          res.locals.privateAnswer === true,
+          "page-collapsed",
+        );
       }
       if (!shared) return renderHere(req, res, next, turn.finished);
       // This pod's one request for the page asks the cluster: another pod's render, or its turn.
-      shared.turn(key, (page) => cache.adopt(key, page.entry, page.startedAt)).then((found) => {
-        // An encoding made for this answer is written back with the page's render start.
-        const cluster = found.entry ? { ...found, entry: { ...found.entry, renderStartedAt: found.startedAt } } : found;
-        if (!cluster.entry) return renderHere(req, res, next, () => (turn.finished(), cluster.done()));
-        res.locals.cacheOutcome = cluster.outcome;
-        turn.finished();
-        answer(req, res, cache, key, cluster.entry, setPageHeaders, res.locals.privateAnswer === true, cluster.outcome);
-      }, next);
+      shared
+        .turn(key, (page) => cache.adopt(key, page.entry, page.startedAt))
+        .then((found) => {
+          // An encoding made for this answer is written back with the page's render start.
+          const cluster = found.entry
+            ? { ...found, entry: { ...found.entry, renderStartedAt: found.startedAt } }
+            : found;
+          if (!cluster.entry) return renderHere(req, res, next, () => (turn.finished(), cluster.done()));
+          res.locals.cacheOutcome = cluster.outcome;
+          turn.finished();
+          answer(
+            req,
+            res,
+            cache,
+            key,
+            cluster.entry,
+            setPageHeaders,
+            res.locals.privateAnswer === true,
+            cluster.outcome,
+          );
+        }, next);
     };
     const turn = renders.arrive(key);
     if ("then" in turn) turn.then(proceed, next);

@@ -19,7 +19,9 @@ import type { PurgeMode } from "../../cache";
 import type { PageEntry } from "./store";
 
 /** What a pod does with a page that missed its memory: answer it from the tier, or render it (then call `done`). */
-export type ClusterTurn = { entry: PageEntry; startedAt: number; outcome: "page-hit-shared" | "page-stale-shared" } | { entry?: undefined; done: () => void };
+export type ClusterTurn =
+  | { entry: PageEntry; startedAt: number; outcome: "page-hit-shared" | "page-stale-shared" }
+  | { entry?: undefined; done: () => void };
 
 /** A page as read from Redis. `stale`: its time passed; `purged`: a soft purge marked it. */
 export interface SharedPage {
@@ -102,13 +104,17 @@ export class SharedPages {
       try {
         peek = await this.peek(id);
       } catch (error) {
-        this.options.logger.debug({ key, err: (error as Error).message }, "shared page tier unavailable; rendering here");
+        this.options.logger.debug(
+          { key, err: (error as Error).message },
+          "shared page tier unavailable; rendering here",
+        );
         return this.renderHere(key, id, false);
       }
       const { page, holder } = peek;
       if (first) this.options.observe?.lookup(!page ? "miss" : page.state === "fresh" ? "hit" : "stale");
       first = false;
-      if (page?.state === "fresh" && adopt(page)) return { entry: page.entry, startedAt: page.startedAt, outcome: "page-hit-shared" };
+      if (page?.state === "fresh" && adopt(page))
+        return { entry: page.entry, startedAt: page.startedAt, outcome: "page-hit-shared" };
       if (!holder) {
         const locked = await this.options.tier.tryLock(id, this.token, this.lockTtlMs).catch(() => undefined);
         if (locked !== false) return this.renderHere(key, id, locked === true);
@@ -116,7 +122,8 @@ export class SharedPages {
       }
       // Stale-while-revalidate across pods: another pod renders it again, this one serves the
       // copy whose time passed (never one a purge marked).
-      if (page?.state === "stale") return { entry: page.entry, startedAt: page.startedAt, outcome: "page-stale-shared" };
+      if (page?.state === "stale")
+        return { entry: page.entry, startedAt: page.startedAt, outcome: "page-stale-shared" };
       if (Date.now() + this.pollMs > deadline) {
         this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
         return this.renderHere(key, id, false);
@@ -128,7 +135,10 @@ export class SharedPages {
   /** This pod renders: with the lock, renewed until `done`, then released once the page is written. */
   private renderHere(key: string, id: string, locked: boolean): ClusterTurn {
     if (!locked) return { done: () => undefined };
-    const renew = setInterval(() => void this.options.tier.extendLock(id, this.token, this.lockTtlMs).catch(() => undefined), Math.max(50, this.lockTtlMs / 3));
+    const renew = setInterval(
+      () => void this.options.tier.extendLock(id, this.token, this.lockTtlMs).catch(() => undefined),
+      Math.max(50, this.lockTtlMs / 3),
+    );
     renew.unref();
     let released = false;
     return {
@@ -199,7 +209,9 @@ export class SharedPages {
    */
   heard(tags: readonly string[], all: boolean, mode: PurgeMode, now = Date.now()): void {
     const tagSet = new Set(tags);
-    const concerned = [...this.recent].filter(([, w]) => w.startedAt <= now && (all || w.tags.some((t) => tagSet.has(t))));
+    const concerned = [...this.recent].filter(
+      ([, w]) => w.startedAt <= now && (all || w.tags.some((t) => tagSet.has(t))),
+    );
     if (concerned.length === 0 || this.closed) return;
     // Each only while it is still this pod's write (or older): a page rendered since by another
     // pod, under the same key, has a later render start and stays.
@@ -226,7 +238,8 @@ export class SharedPages {
   }
 
   private keep(purge: PendingPurge): void {
-    if (this.pending.length >= MAX_PENDING_PURGES) this.pending.splice(0, this.pending.length, { tags: [], all: true, mode: "hard", before: Date.now() });
+    if (this.pending.length >= MAX_PENDING_PURGES)
+      this.pending.splice(0, this.pending.length, { tags: [], all: true, mode: "hard", before: Date.now() });
     else this.pending.push(purge);
     if (this.replayTimer || this.closed) return;
     this.replayTimer = setInterval(() => void this.replay(), 500);
@@ -272,7 +285,20 @@ function encodePage(id: string, entry: PageEntry, startedAt: number): (string | 
     freshSeconds: entry.freshSeconds,
     csp: entry.csp,
   });
-  const fields: (string | Buffer)[] = ["v", FIELDS_VERSION, "k", id, "a", String(startedAt), "f", String(entry.freshUntil), "s", String(entry.storedAt), "m", meta];
+  const fields: (string | Buffer)[] = [
+    "v",
+    FIELDS_VERSION,
+    "k",
+    id,
+    "a",
+    String(startedAt),
+    "f",
+    String(entry.freshUntil),
+    "s",
+    String(entry.storedAt),
+    "m",
+    meta,
+  ];
   if (entry.gzip) fields.push("z", entry.gzip);
   if (entry.br) fields.push("b", entry.br);
   fields.push("c", checksum(id, meta, [entry.gzip, entry.br]));
@@ -293,7 +319,13 @@ function decodePage(id: string, hash: Record<string, Buffer>, now = Date.now()):
   if (![startedAt, freshUntil, storedAt].every(Number.isFinite)) return undefined;
   try {
     const m = JSON.parse(meta) as Omit<PageEntry, "gzip" | "br" | "storedAt" | "freshUntil">;
-    if (typeof m.status !== "number" || typeof m.contentType !== "string" || typeof m.etag !== "string" || !Array.isArray(m.tags)) return undefined;
+    if (
+      typeof m.status !== "number" ||
+      typeof m.contentType !== "string" ||
+      typeof m.etag !== "string" ||
+      !Array.isArray(m.tags)
+    )
+      return undefined;
     const entry: PageEntry = { ...m, storedAt, freshUntil, ...(gzip ? { gzip } : {}), ...(br ? { br } : {}) };
     return { entry, startedAt, state: freshUntil === 0 ? "purged" : freshUntil <= now ? "stale" : "fresh" };
   } catch {

@@ -52,7 +52,12 @@ const GZIP_LEVEL = 3;
  */
 export function compress(body: Buffer, encoding: "br" | "gzip"): Buffer {
   return encoding === "br"
-    ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? zlib.brotliCompressSync(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     : zlib.gzipSync(body, { level: GZIP_LEVEL });
 }
 
@@ -102,14 +107,22 @@ export class PageCache {
   /** Told of every page this pod rendered and kept (the shared tier writes it for the other pods). */
   onStored: ((key: string, entry: PageEntry, renderStartedAt: number) => void) | undefined;
 
-  constructor(maxBytes: number, private readonly observer?: PageCacheObserver) {
+  constructor(
+    maxBytes: number,
+    private readonly observer?: PageCacheObserver,
+  ) {
     this.lru = new TaggedLru<PageEntry>({
       maxSize: Math.max(1, maxBytes),
       // What an entry holds, measured on the heap (node --expose-gc, 2,000 entries of 20 and 150
       // tags: 3.7 and 14.3 KB each besides its Buffers): its Buffers, its strings, about 64 bytes
       // per tag (the string, the array slot, its place in the tag index) and 1.5 KB of the rest.
       sizeCalculation: (e, key) =>
-        (e.gzip?.length ?? 0) + (e.br?.length ?? 0) + 2 * (key.length + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) + e.surrogateKey.length + 64 * e.tags.length + 1536,
+        (e.gzip?.length ?? 0) +
+        (e.br?.length ?? 0) +
+        2 * (key.length + e.etag.length + e.contentType.length + (e.csp?.length ?? 0)) +
+        e.surrogateKey.length +
+        64 * e.tags.length +
+        1536,
     });
   }
 
@@ -164,7 +177,13 @@ export class PageCache {
    * exists as soon as the response is sent; a page whose render began before a purge of one of
    * its tags is not kept (it may show the content the purge removed).
    */
-  store(key: string, init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<Pick<PageEntry, "gzip" | "br">>, renderStartedAt = init.storedAt): boolean {
+  store(
+    key: string,
+    init: Omit<PageEntry, "gzip" | "br" | "etag" | "surrogateKey" | "freshSeconds"> & { body: Buffer } & Partial<
+        Pick<PageEntry, "gzip" | "br">
+      >,
+    renderStartedAt = init.storedAt,
+  ): boolean {
     if (this.purgedSince(init.tags, renderStartedAt)) return false;
     const { body, gzip, br, ...rest } = init;
     const entry: PageEntry = {
@@ -187,9 +206,18 @@ export class PageCache {
    * `onStored`: it is there already.
    */
   adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
-    if (renderStartedAt <= this.purgedAllAtOrigin || entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)) return false;
+    if (
+      renderStartedAt <= this.purgedAllAtOrigin ||
+      entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)
+    )
+      return false;
     // Served even when memory cannot keep it (larger than its bound): it is current.
-    this.lru.set(key, { ...entry, renderStartedAt, ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}), ...(entry.br ? { br: ownedCopy(entry.br) } : {}) });
+    this.lru.set(key, {
+      ...entry,
+      renderStartedAt,
+      ...(entry.gzip ? { gzip: ownedCopy(entry.gzip) } : {}),
+      ...(entry.br ? { br: ownedCopy(entry.br) } : {}),
+    });
     return true;
   }
 
@@ -206,7 +234,8 @@ export class PageCache {
     // refuse pages whose render began after the purge itself.
     const at = before ?? Date.now();
     for (const tag of tags) this.purgedAt.set(tag, Math.max(this.purgedAt.get(tag) ?? 0, at));
-    for (const tag of tags) this.purgedAtOrigin.set(tag, Math.max(this.purgedAtOrigin.get(tag) ?? 0, Math.min(at, atOrigin ?? at)));
+    for (const tag of tags)
+      this.purgedAtOrigin.set(tag, Math.max(this.purgedAtOrigin.get(tag) ?? 0, Math.min(at, atOrigin ?? at)));
     if (this.purgedAt.size > 50_000) this.purgedAt.clear();
     if (this.purgedAtOrigin.size > 50_000) this.purgedAtOrigin.clear();
     let dropped = 0;
@@ -238,6 +267,4 @@ export class PageCache {
   get bytes(): number {
     return this.lru.calculatedSize;
   }
-
 }
-

@@ -15,7 +15,9 @@ export const WEBHOOK_PATH = "/api/cache/webhook";
 export const PURGE_PATH = "/api/cache/purge";
 
 /** WordPress's Preview in every language (a page, but only ever reached on a signed link). */
-const PREVIEW_PATHS = LANGS.map((lang) => (lang === DEFAULT_LANG ? `/${WORDS.preview[lang]}` : `/${lang}/${WORDS.preview[lang]}`));
+const PREVIEW_PATHS = LANGS.map((lang) =>
+  lang === DEFAULT_LANG ? `/${WORDS.preview[lang]}` : `/${lang}/${WORDS.preview[lang]}`,
+);
 
 /** Every path that is not a page, on either port, as written. */
 export const EXACT_PATHS: ReadonlySet<string> = new Set([

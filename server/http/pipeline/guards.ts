@@ -11,7 +11,10 @@ import type { PageExists } from "../redirect-targets";
  * slashes collapse, so //evil.example/ cannot become a protocol-relative redirect to another host.
  * A target with a key is redirected to only when `exists` finds that page (redirect-targets.ts).
  */
-export function trailingSlashRedirect(served: () => readonly Lang[] = () => LANGS, exists?: PageExists): RequestHandler {
+export function trailingSlashRedirect(
+  served: () => readonly Lang[] = () => LANGS,
+  exists?: PageExists,
+): RequestHandler {
   return async (req, res, next) => {
     if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
       const clean = "/" + req.path.replace(/^\/+|\/+$/g, "");
@@ -41,7 +44,10 @@ export function validHost(host: string | undefined): boolean {
  * (tests/security/cache-poisoning.test.ts). The Host never shapes a page: SITE_URL does.
  */
 export function hostGuard(): RequestHandler {
-  return (req, _res, next) => (validHost(req.headers.host) ? next() : next(Object.assign(new Error("invalid Host header"), { status: 400, expose: true })));
+  return (req, _res, next) =>
+    validHost(req.headers.host)
+      ? next()
+      : next(Object.assign(new Error("invalid Host header"), { status: 400, expose: true }));
 }
 
 /**

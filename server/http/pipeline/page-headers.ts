@@ -40,17 +40,25 @@ export function pageScope(setPageHeaders: PageHeaders): RequestHandler {
       const isPage = type.startsWith("text/html") || isPagePath(req.path);
       if (!isPage || (res.statusCode >= 300 && res.statusCode < 400 && res.statusCode !== 304)) return;
       // A 503 is WordPress unreachable with nothing cached (server/content/outage.ts): come back soon.
-      if (res.statusCode === 503 && !res.hasHeader("Retry-After")) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
+      if (res.statusCode === 503 && !res.hasHeader("Retry-After"))
+        res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       if (res.statusCode >= 500) return setHeaders(res, { "Cache-Control": "no-store" });
       // Form answers repeat what the visitor typed: never cached anywhere.
       if (req.method !== "GET" && req.method !== "HEAD") return setHeaders(res, { "Cache-Control": "no-store" });
       // A preview answers a signed, short-lived link: private whatever its status. (Its refusals,
       // 403 expired and 404 missing, go through the error boundary, which drops the route's own
       // headers: they were public, with CDN freshness, and stored here and at the edge.)
-      if (isPreviewPath(req.path)) return setHeaders(res, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
+      if (isPreviewPath(req.path))
+        return setHeaders(res, { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex, nofollow" });
       // A route that answers per visitor says so itself: never make it public.
       if (/private|no-store/.test(String(res.getHeader("Cache-Control") ?? ""))) return;
-      setPageHeaders(res, res.statusCode, surrogateKeyHeader([...scope.tags]), scope.freshSeconds, res.locals.privateAnswer === true);
+      setPageHeaders(
+        res,
+        res.statusCode,
+        surrogateKeyHeader([...scope.tags]),
+        scope.freshSeconds,
+        res.locals.privateAnswer === true,
+      );
       const timing = [`cache;desc="${res.locals.cacheOutcome ?? "render"}"`];
       if (scope.originMs > 0) timing.push(`wp;dur=${Math.round(scope.originMs)}`);
       res.setHeader("Server-Timing", timing.join(", "));

@@ -20,7 +20,12 @@ export const ABANDONED_STATUS = 499;
  * meanwhile, or a body left unread, closes its connection. An answer sent in the same call (a
  * page-cache hit) needs no watching: its caller sets Connection: close when draining.
  */
-export type RequestObserver = ((req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined) => string) & {
+export type RequestObserver = ((
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  outcome: () => string | undefined,
+) => string) & {
   untilLastHeader(req: IncomingMessage, res: ServerResponse): void;
 };
 
@@ -44,7 +49,12 @@ export function requestObserver(options: {
   const { logger, metrics, securityHeaders, drain } = options;
   const durationOf = seriesCache((method, route, status) => metrics.httpDuration.labels(method, route, status));
   const countOf = seriesCache((route, statusClass) => metrics.httpRequests.labels(route, statusClass));
-  const observe = (req: IncomingMessage, res: ServerResponse, path: string, outcome: () => string | undefined): string => {
+  const observe = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    outcome: () => string | undefined,
+  ): string => {
     drain.serving((req.socket as { server?: Server }).server);
     const incoming = req.headers["x-request-id"];
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
@@ -62,19 +72,25 @@ export function requestObserver(options: {
       durationOf(req.method ?? "GET", route, String(status)).observe(seconds);
       countOf(route, statusClass(status, abandoned)).inc();
       if (!logger.isLevelEnabled("info")) return;
-      logger.info({
-        reqId: id,
-        method: req.method,
-        path,
-        route,
-        // Pages only: React Router's route id with its language (`products-it`).
-        routeId: /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data") ? routeIdOf(path) : undefined,
-        status,
-        durationMs: Math.round(seconds * 1e4) / 10,
-        cache: outcome() ?? "none",
-        // The status the site had chosen (or was about to send) when the client left.
-        ...(abandoned ? { abandoned: true, statusChosen: res.headersSent ? res.statusCode : undefined } : {}),
-      }, abandoned ? "request abandoned by the client" : "request");
+      logger.info(
+        {
+          reqId: id,
+          method: req.method,
+          path,
+          route,
+          // Pages only: React Router's route id with its language (`products-it`).
+          routeId:
+            /^text\/html/.test(String(res.getHeader("Content-Type") ?? "")) || path.endsWith(".data")
+              ? routeIdOf(path)
+              : undefined,
+          status,
+          durationMs: Math.round(seconds * 1e4) / 10,
+          cache: outcome() ?? "none",
+          // The status the site had chosen (or was about to send) when the client left.
+          ...(abandoned ? { abandoned: true, statusChosen: res.headersSent ? res.statusCode : undefined } : {}),
+        },
+        abandoned ? "request abandoned by the client" : "request",
+      );
     });
     return id;
   };

@@ -40,7 +40,12 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
   const scratch = mkdtempSync(path.join(os.tmpdir(), "fc-redis-acl-"));
   const clients: Redis[] = [];
   const client = (url: string) => {
-    const c = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, enableOfflineQueue: false, retryStrategy: () => null });
+    const c = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+    });
     c.on("error", () => undefined);
     clients.push(c);
     return c;
@@ -59,17 +64,27 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
 
   beforeAll(async () => {
     const { manifests } = renderChart([DEMO]);
-    const secret = manifests.find((m) => m.object.kind === "Secret" && m.object.metadata.name === "fc-site-redis-auth")!.object;
+    const secret = manifests.find(
+      (m) => m.object.kind === "Secret" && m.object.metadata.name === "fc-site-redis-auth",
+    )!.object;
     password = Buffer.from(secret.data.password, "base64").toString();
     siteUrl = Buffer.from(secret.data.url, "base64").toString();
-    const deployment = manifests.find((m) => m.object.kind === "Deployment" && m.object.metadata.name === "fc-site-redis")!.object;
+    const deployment = manifests.find(
+      (m) => m.object.kind === "Deployment" && m.object.metadata.name === "fc-site-redis",
+    )!.object;
     container = deployment.spec.template.spec.containers[0];
     // What the kubelet mounts: the Secret's users.acl at the path the arguments name.
     const volume = deployment.spec.template.spec.volumes.find((v: K8sObject) => v.name === "users");
-    expect(volume.secret).toMatchObject({ secretName: "fc-site-redis-auth", items: [{ key: "users.acl", path: "users.acl" }] });
+    expect(volume.secret).toMatchObject({
+      secretName: "fc-site-redis-auth",
+      items: [{ key: "users.acl", path: "users.acl" }],
+    });
     const mount = container.volumeMounts.find((m: K8sObject) => m.name === "users");
     const aclFile = path.join(scratch, "users.acl");
-    writeFileSync(aclFile, `${Buffer.from(secret.data["users.acl"], "base64").toString()}user ${ADMIN.name} on >${ADMIN.password} ~* &* +@all\n`);
+    writeFileSync(
+      aclFile,
+      `${Buffer.from(secret.data["users.acl"], "base64").toString()}user ${ADMIN.name} on >${ADMIN.password} ~* &* +@all\n`,
+    );
     const args = (container.args as string[]).map((arg) => (arg === `${mount.mountPath}/users.acl` ? aclFile : arg));
     redis = await startRedis({ port: await freePort(), args, user: { name: "site", password } });
   });
@@ -91,11 +106,21 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
   it("refuses every command without the site's user and password: the default user is off", () => {
     const env = { ...process.env };
     delete env.REDISCLI_AUTH;
-    const anonymous = spawnSync("redis-cli", ["-p", String(redis.port), "set", "fc:test", "1"], { env, encoding: "utf8" });
+    const anonymous = spawnSync("redis-cli", ["-p", String(redis.port), "set", "fc:test", "1"], {
+      env,
+      encoding: "utf8",
+    });
     expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH|NOPERM|WRONGPASS/);
-    const defaultUser = spawnSync("redis-cli", ["-p", String(redis.port), "--no-auth-warning", "set", "fc:test", "1"], { env: { ...env, REDISCLI_AUTH: password }, encoding: "utf8" });
+    const defaultUser = spawnSync("redis-cli", ["-p", String(redis.port), "--no-auth-warning", "set", "fc:test", "1"], {
+      env: { ...env, REDISCLI_AUTH: password },
+      encoding: "utf8",
+    });
     expect(defaultUser.stdout + defaultUser.stderr).toMatch(/WRONGPASS|NOAUTH|NOPERM/i);
-    const wrong = spawnSync("redis-cli", ["-p", String(redis.port), "--user", "site", "--no-auth-warning", "set", "fc:test", "1"], { env: { ...env, REDISCLI_AUTH: "not-the-password" }, encoding: "utf8" });
+    const wrong = spawnSync(
+      "redis-cli",
+      ["-p", String(redis.port), "--user", "site", "--no-auth-warning", "set", "fc:test", "1"],
+      { env: { ...env, REDISCLI_AUTH: "not-the-password" }, encoding: "utf8" },
+    );
     expect(wrong.stdout + wrong.stderr).toMatch(/WRONGPASS|invalid password|NOAUTH/i);
   });
 
@@ -128,7 +153,9 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
       ["eval", "return redis.call('config', 'get', 'maxmemory')", "0"],
     ];
     for (const [command, ...args] of refused) {
-      await expect(site.call(command, ...args), `${command} ${args.join(" ")}`).rejects.toThrow(/NOPERM|unknown (redis )?command|No permissions|not allowed/i);
+      await expect(site.call(command, ...args), `${command} ${args.join(" ")}`).rejects.toThrow(
+        /NOPERM|unknown (redis )?command|No permissions|not allowed/i,
+      );
     }
     expect(await site.get("fc:test")).toBe("kept");
   });
@@ -136,8 +163,14 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
   it("lets the readiness probe's redis-cli in as the site's user through REDISCLI_AUTH", () => {
     const command = container.readinessProbe.exec.command as string[];
     expect(command).toEqual(["redis-cli", "--user", "site", "--no-auth-warning", "ping"]);
-    expect(container.env.find((e: K8sObject) => e.name === "REDISCLI_AUTH").valueFrom.secretKeyRef).toEqual({ name: "fc-site-redis-auth", key: "password" });
-    const probe = spawnSync(command[0]!, ["-p", String(redis.port), ...command.slice(1)], { env: { ...process.env, REDISCLI_AUTH: password }, encoding: "utf8" });
+    expect(container.env.find((e: K8sObject) => e.name === "REDISCLI_AUTH").valueFrom.secretKeyRef).toEqual({
+      name: "fc-site-redis-auth",
+      key: "password",
+    });
+    const probe = spawnSync(command[0]!, ["-p", String(redis.port), ...command.slice(1)], {
+      env: { ...process.env, REDISCLI_AUTH: password },
+      encoding: "utf8",
+    });
     expect(probe.stdout.trim()).toBe("PONG");
   });
 
@@ -152,7 +185,14 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
     // The refusals above are in the log: from here on it must stay empty.
     await (await asAdmin()).call("acl", "log", "reset");
     const edgeUrl = `http://127.0.0.1:${(edge.address() as AddressInfo).port}`;
-    site = await startSite({ REDIS_URL: local(siteUrl), ADMIN_TOKEN, PURGE_SECRET: SECRET, CDN_PROVIDER: "varnish", CDN_VARNISH_URLS: edgeUrl, CDN_API_TOKEN: "bundled-redis-edge-token-0123" });
+    site = await startSite({
+      REDIS_URL: local(siteUrl),
+      ADMIN_TOKEN,
+      PURGE_SECRET: SECRET,
+      CDN_PROVIDER: "varnish",
+      CDN_VARNISH_URLS: edgeUrl,
+      CDN_API_TOKEN: "bundled-redis-edge-token-0123",
+    });
     const deadline = Date.now() + 10_000;
     let state: { redis?: string } = {};
     while (Date.now() < deadline) {
@@ -162,18 +202,31 @@ describe.runIf(ready)("the chart's bundled Redis", () => {
     }
     expect(state.redis).toBe("up");
     // Cache reads and writes, locks and tags; searches counted by the Redis rate limit.
-    for (const page of ["/products", "/it/prodotti", "/products?q=vaso", "/products?q=tazza"]) expect((await fetch(`${site.url}${page}`)).status, page).toBe(200);
+    for (const page of ["/products", "/it/prodotti", "/products?q=vaso", "/products?q=tazza"])
+      expect((await fetch(`${site.url}${page}`)).status, page).toBe(200);
     // The webhook: its delivery id remembered in Redis (the repeat is a duplicate), a purge on the bus.
     const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id: 1, action: "update" }] });
     const webhook = () => {
       const ts = Math.floor(Date.now() / 1000);
-      return fetch(`${site!.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+      return fetch(`${site!.url}/api/cache/webhook`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          "X-FC-Timestamp": String(ts),
+          "X-FC-Signature": signWebhook(SECRET, ts, body),
+        },
+        body,
+      });
     };
     expect((await webhook()).status).toBe(202);
     expect(await (await webhook()).json()).toMatchObject({ duplicate: true });
     // The SRE purge API: tags, then everything (SCAN over the site's keys).
     for (const purge of [{ tags: ["products:2"] }, { all: true }]) {
-      const answer = await fetch(`${site.internalUrl}/api/cache/purge`, { method: "POST", headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify(purge) });
+      const answer = await fetch(`${site.internalUrl}/api/cache/purge`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${ADMIN_TOKEN}`, "Content-Type": "application/json" },
+        body: JSON.stringify(purge),
+      });
       expect(answer.status).toBe(200);
     }
     // The purges reach the edge through the outbox kept in Redis.

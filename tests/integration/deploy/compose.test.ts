@@ -7,8 +7,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ROOT, RUNTIME_ENV, cdnEnvNames, configEnvNames, readYaml } from "./tools";
 
-
-
 type Service = {
   image?: string;
   build?: string | { context: string; target?: string };
@@ -27,7 +25,10 @@ type Service = {
 const defaultOf = (value: string) => /^\$\{[A-Z_]+:-(.+)\}$/.exec(value)?.[1] ?? value;
 
 describe("docker-compose.yml", () => {
-  const compose = readYaml(path.join(ROOT, "docker-compose.yml"))[0] as { services: Record<string, Service>; volumes: Record<string, unknown> };
+  const compose = readYaml(path.join(ROOT, "docker-compose.yml"))[0] as {
+    services: Record<string, Service>;
+    volumes: Record<string, unknown>;
+  };
   const { services } = compose;
   const site = services.site!;
   const wordpress = services.wordpress!;
@@ -39,7 +40,15 @@ describe("docker-compose.yml", () => {
   });
 
   it("has the site, Redis, MariaDB, WordPress and the one-shot export and seed, from official images", () => {
-    expect(Object.keys(services).sort()).toEqual(["db", "redis", "site", "varnish", "wordpress", "wordpress-export", "wordpress-seed"]);
+    expect(Object.keys(services).sort()).toEqual([
+      "db",
+      "redis",
+      "site",
+      "varnish",
+      "wordpress",
+      "wordpress-export",
+      "wordpress-seed",
+    ]);
     expect(site.build).toBe(".");
     expect(existsSync(path.join(ROOT, "Dockerfile"))).toBe(true);
     expect(services.redis!.image).toMatch(/^redis:\d/);
@@ -59,7 +68,8 @@ describe("docker-compose.yml", () => {
       for (const [dependency, { condition }] of Object.entries(service.depends_on ?? {})) {
         expect(services, `${name} depends on ${dependency}`).toHaveProperty(dependency);
         expect(["service_healthy", "service_completed_successfully", "service_started"]).toContain(condition);
-        if (condition === "service_healthy") expect(services[dependency]!.healthcheck, `${dependency} needs a healthcheck`).toBeTruthy();
+        if (condition === "service_healthy")
+          expect(services[dependency]!.healthcheck, `${dependency} needs a healthcheck`).toBeTruthy();
       }
     }
     expect(site.depends_on).toEqual({
@@ -92,7 +102,8 @@ describe("docker-compose.yml", () => {
     const varnish = services.varnish!;
     expect(varnish.build).toBe("docker/varnish");
     expect(varnish.image).toBe("fc-varnish:local");
-    for (const file of ["Dockerfile", "default.vcl", "compose/fc-edge.vcl", "entrypoint.sh"]) expect(existsSync(path.join(ROOT, "docker/varnish", file)), file).toBe(true);
+    for (const file of ["Dockerfile", "default.vcl", "compose/fc-edge.vcl", "entrypoint.sh"])
+      expect(existsSync(path.join(ROOT, "docker/varnish", file)), file).toBe(true);
     const edge = readFileSync(path.join(ROOT, "docker/varnish/compose/fc-edge.vcl"), "utf8");
     const backend = /\.host = "([^"]+)";\s*\.port = "(\d+)"/.exec(edge)!;
     expect(services).toHaveProperty(backend[1]!);
@@ -118,7 +129,9 @@ describe("docker-compose.yml", () => {
       expect(env.WORDPRESS_CONFIG_EXTRA).toContain("define('FC_HEADLESS_SECRET', getenv('FC_HEADLESS_SECRET'))");
       // "View" links in wp-admin go to the site as a browser reaches it.
       expect(env.FC_HEADLESS_PUBLIC_URL).toBe(site.environment!.SITE_URL);
-      expect(env.WORDPRESS_CONFIG_EXTRA).toContain("define('FC_HEADLESS_PUBLIC_URL', getenv('FC_HEADLESS_PUBLIC_URL'))");
+      expect(env.WORDPRESS_CONFIG_EXTRA).toContain(
+        "define('FC_HEADLESS_PUBLIC_URL', getenv('FC_HEADLESS_PUBLIC_URL'))",
+      );
       expect(env.WORDPRESS_DB_HOST).toBe("db:3306");
       expect(env.WORDPRESS_DB_PASSWORD).toBe(services.db!.environment!.MARIADB_PASSWORD);
     }
@@ -140,10 +153,21 @@ describe("docker-compose.yml", () => {
     expect(seed.command).toEqual(["sh", "/fixture/seed.sh"]);
     expect(seed.user).toBe("33:33");
     expect(exporter.volumes).toEqual(["seed-data:/seed", "wordpress-html:/var/www/html"]);
-    expect(exporter.command!.join(" ")).toContain("docker/wordpress/export-demo.ts --json /seed/catalogue.json --uploads /var/www/html/wp-content/uploads");
+    expect(exporter.command!.join(" ")).toContain(
+      "docker/wordpress/export-demo.ts --json /seed/catalogue.json --uploads /var/www/html/wp-content/uploads",
+    );
     expect(Object.keys(compose.volumes).sort()).toEqual(["db-data", "seed-data", "wordpress-html"]);
-    for (const hostPath of ["wordpress/fc-headless", "docker/wordpress/mu-plugins", "docker/wordpress/theme/fc-blank", "docker/wordpress/export-demo.ts", "docker/wordpress/seed.sh"]) {
-      expect(existsSync(path.join(ROOT, hostPath)), `${hostPath} (the WordPress fixture) must exist for \`docker compose up\``).toBe(true);
+    for (const hostPath of [
+      "wordpress/fc-headless",
+      "docker/wordpress/mu-plugins",
+      "docker/wordpress/theme/fc-blank",
+      "docker/wordpress/export-demo.ts",
+      "docker/wordpress/seed.sh",
+    ]) {
+      expect(
+        existsSync(path.join(ROOT, hostPath)),
+        `${hostPath} (the WordPress fixture) must exist for \`docker compose up\``,
+      ).toBe(true);
     }
   });
 
@@ -153,7 +177,10 @@ describe("docker-compose.yml", () => {
     expect(secrets.length).toBeGreaterThan(4);
     for (const match of secrets) {
       const value = match[2]!;
-      expect(value.startsWith("*") || value.startsWith("${") || value === '"1"', `${match[0]} should come from the environment`).toBe(true);
+      expect(
+        value.startsWith("*") || value.startsWith("${") || value === '"1"',
+        `${match[0]} should come from the environment`,
+      ).toBe(true);
     }
   });
 });

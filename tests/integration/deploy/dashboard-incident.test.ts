@@ -23,7 +23,16 @@ import { startSite, type RunningSite } from "../../support/site";
 import { sleep, waitFor } from "../../support/wait";
 import { pageTypes } from "../../reliability/support";
 import { ROOT } from "./tools";
-import { alertRules, dashboard, drawnPanels, legendLabels, panelByTitle, rulesWithShortFor, substitute, type Panel } from "./dashboard";
+import {
+  alertRules,
+  dashboard,
+  drawnPanels,
+  legendLabels,
+  panelByTitle,
+  rulesWithShortFor,
+  substitute,
+  type Panel,
+} from "./dashboard";
 
 const ready = hasPrometheus() && hasBuild() && hasRedisServer();
 const SECRET = "incident-webhook-secret-0123";
@@ -31,7 +40,13 @@ const TOKEN = "incident-admin-token-0123";
 const NAMESPACE = "fc";
 const POD = { a: "fc-site-a", b: "fc-site-b" } as const;
 /** Labels the Prometheus Operator adds to every target besides job and instance. */
-const OPERATOR_LABELS = (pod: string) => ({ namespace: NAMESPACE, pod, service: "fc-site", endpoint: "metrics", container: "site" });
+const OPERATOR_LABELS = (pod: string) => ({
+  namespace: NAMESPACE,
+  pod,
+  service: "fc-site",
+  endpoint: "metrics",
+  container: "site",
+});
 
 /** What the script did, as its client saw it: answers by route and status class, and the moments. */
 const did = {
@@ -48,16 +63,39 @@ const did = {
   seriesAtStart: new Set<string>(),
 };
 /** Metrics whose every label set the dashboard or the alerts read: they must exist from start-up. */
-const FROM_START_UP = ["http_requests_total", "wp_origin_requests_total", "wp_origin_request_duration_seconds_count", "wp_cache_reads_total", "wp_cache_lookups_total", "page_renders_total", "cdn_purge_requests_total", "webhook_requests_total", "media_requests_total"];
+const FROM_START_UP = [
+  "http_requests_total",
+  "wp_origin_requests_total",
+  "wp_origin_request_duration_seconds_count",
+  "wp_cache_reads_total",
+  "wp_cache_lookups_total",
+  "page_renders_total",
+  "cdn_purge_requests_total",
+  "webhook_requests_total",
+  "media_requests_total",
+];
 async function seriesOf(site: RunningSite): Promise<string[]> {
   const text = await (await fetch(site.metricsUrl)).text();
-  return text.split("\n").filter((l) => FROM_START_UP.some((m) => l.startsWith(`${m}{`) || l.startsWith(`${m} `))).map((l) => l.replace(/ \S+$/, ""));
+  return text
+    .split("\n")
+    .filter((l) => FROM_START_UP.some((m) => l.startsWith(`${m}{`) || l.startsWith(`${m} `)))
+    .map((l) => l.replace(/ \S+$/, ""));
 }
 /** The route pattern of each page type of the warm-up, as the metrics name it. */
 const ROUTE: Record<string, string> = {
-  home: "/", products: "/products", product: "/products/:id", categories: "/categories", category: "/categories/:slug",
-  "category-product": "/categories/:slug/products/:id", collections: "/collections", collection: "/collections/:slug",
-  exclusive: "/exclusives/:slug", projects: "/projects", about: "/about", manufacture: "/manufacture", wishlist: "/wishlist",
+  home: "/",
+  products: "/products",
+  product: "/products/:id",
+  categories: "/categories",
+  category: "/categories/:slug",
+  "category-product": "/categories/:slug/products/:id",
+  collections: "/collections",
+  collection: "/collections/:slug",
+  exclusive: "/exclusives/:slug",
+  projects: "/projects",
+  about: "/about",
+  manufacture: "/manufacture",
+  wishlist: "/wishlist",
 };
 const routeOf = (pageName: string) => ROUTE[pageName.replace(/-(en|it)$/, "")]!;
 const count = (key: string) => did.answers.get(key) ?? 0;
@@ -71,8 +109,16 @@ let b: RunningSite;
 let prometheus: RunningPrometheus;
 
 /** A GET counted under `route` and the class of its status (redirects not followed). */
-async function get(site: RunningSite, pathname: string, route: string, headers: Record<string, string> = {}): Promise<number> {
-  const res = await fetch(site.url + pathname, { redirect: "manual", headers: { "accept-language": "en", ...headers } });
+async function get(
+  site: RunningSite,
+  pathname: string,
+  route: string,
+  headers: Record<string, string> = {},
+): Promise<number> {
+  const res = await fetch(site.url + pathname, {
+    redirect: "manual",
+    headers: { "accept-language": "en", ...headers },
+  });
   await res.arrayBuffer();
   tally(`${route} ${classOf(res.status)}`);
   tally(classOf(res.status));
@@ -80,7 +126,12 @@ async function get(site: RunningSite, pathname: string, route: string, headers: 
 }
 
 /** Asks Prometheus until `check` finds what it waits for in the answer; the last answer otherwise. */
-async function until(what: string, expr: string, check: (samples: Sample[]) => boolean, timeoutMs = 20_000): Promise<Sample[]> {
+async function until(
+  what: string,
+  expr: string,
+  check: (samples: Sample[]) => boolean,
+  timeoutMs = 20_000,
+): Promise<Sample[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const samples = await prometheus.query(expr);
@@ -94,7 +145,11 @@ const now = () => Date.now() / 1000;
 /** Both pods scraped, successfully, by a scrape that began after the step just done: Prometheus has it. */
 async function scraped(): Promise<void> {
   const since = now() + 0.2;
-  await until("a scrape of both pods after the step", `(timestamp(up{job="fc-site"}) > ${since}) and (up{job="fc-site"} == 1)`, (s) => s.length === 2);
+  await until(
+    "a scrape of both pods after the step",
+    `(timestamp(up{job="fc-site"}) > ${since}) and (up{job="fc-site"} == 1)`,
+    (s) => s.length === 2,
+  );
 }
 
 /**
@@ -102,18 +157,27 @@ async function scraped(): Promise<void> {
  * scrape). It does not fail the script: the alerts test reads the whole history.
  */
 async function alertGoesPending(name: string, series = 1): Promise<void> {
-  await until(`${name} pending`, `count by (pod) (ALERTS{alertname="${name}"})`, (s) => s.length >= series, 10_000).catch(() => undefined);
+  await until(
+    `${name} pending`,
+    `count by (pod) (ALERTS{alertname="${name}"})`,
+    (s) => s.length >= series,
+    10_000,
+  ).catch(() => undefined);
 }
 
 /** A panel's queries as Grafana sends them, over a window covering the whole script. */
 function queriesOf(panel: Panel) {
-  return (panel.targets ?? []).map((t) => ({ ...t, expr: substitute(t.expr, { namespace: NAMESPACE, windowSeconds: did.windowSeconds }) }));
+  return (panel.targets ?? []).map((t) => ({
+    ...t,
+    expr: substitute(t.expr, { namespace: NAMESPACE, windowSeconds: did.windowSeconds }),
+  }));
 }
 async function panelValues(title: string, time = did.endedAt): Promise<Sample[]> {
   const results = await Promise.all(queriesOf(panelByTitle(title)).map((q) => prometheus.query(q.expr, time)));
   return results.flat();
 }
-const find = (samples: Sample[], labels: Record<string, string>) => samples.find((s) => Object.entries(labels).every(([k, v]) => s.metric[k] === v));
+const find = (samples: Sample[], labels: Record<string, string>) =>
+  samples.find((s) => Object.entries(labels).every(([k, v]) => s.metric[k] === v));
 /**
  * A count read from a panel (increase() over the window, or rate() × the window) equals what the
  * script did, within the extrapolation to the window's end (< 5 %).
@@ -149,7 +213,10 @@ const pages = () => pageTypes(wp.catalogue).filter((p) => p.name.endsWith("-en")
 /** Published products of a language that no page has shown yet, for the faults (one each). */
 function unseenProducts(lang: "en" | "it"): number[] {
   const products = wp.catalogue.list("products", { lang }) as unknown as { id: number; status: string }[];
-  return products.filter((p) => p.status === "publish" && !wp.byPath.has(`/wp-json/wp/v2/products/${p.id}`)).map((p) => p.id).reverse();
+  return products
+    .filter((p) => p.status === "publish" && !wp.byPath.has(`/wp-json/wp/v2/products/${p.id}`))
+    .map((p) => p.id)
+    .reverse();
 }
 
 describe.runIf(ready)("the dashboard and the alerts during a scripted incident, against a real Prometheus", () => {
@@ -157,16 +224,28 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
     wp = await startFaultyWordPress();
     redis = await startRedis();
     // Content stays fresh for the whole script: whatever is stale was made so by the script.
-    const env = { WP_URL: wp.url, REDIS_URL: redis.url, PURGE_SECRET: SECRET, ADMIN_TOKEN: TOKEN, CACHE_FRESH_SECONDS: "600" };
+    const env = {
+      WP_URL: wp.url,
+      REDIS_URL: redis.url,
+      PURGE_SECRET: SECRET,
+      ADMIN_TOKEN: TOKEN,
+      CACHE_FRESH_SECONDS: "600",
+    };
     // Each pod its own media disk cache, empty: the image the script asks for is fetched once.
     const mediaCache = () => mkdtempSync(path.join(os.tmpdir(), "fc-incident-media-"));
-    [a, b] = await Promise.all([startSite({ ...env, MEDIA_CACHE_DIR: mediaCache() }), startSite({ ...env, MEDIA_CACHE_DIR: mediaCache() })]);
+    [a, b] = await Promise.all([
+      startSite({ ...env, MEDIA_CACHE_DIR: mediaCache() }),
+      startSite({ ...env, MEDIA_CACHE_DIR: mediaCache() }),
+    ]);
     for (const site of [a, b]) for (const series of await seriesOf(site)) did.seriesAtStart.add(series);
     prometheus = await startPrometheus({
       job: "fc-site",
       intervalSeconds: 1,
       rules: [rulesWithShortFor("1s")],
-      targets: [a, b].map((site, i) => ({ address: new URL(site.internalUrl).host, labels: OPERATOR_LABELS(i === 0 ? POD.a : POD.b) })),
+      targets: [a, b].map((site, i) => ({
+        address: new URL(site.internalUrl).host,
+        labels: OPERATOR_LABELS(i === 0 ? POD.a : POD.b),
+      })),
     });
     await until("both pods up", 'up{job="fc-site"} == 1', (s) => s.length === 2);
     // A rule evaluated before the first scrape finds no target (FcSiteTargetsAbsent) until the
@@ -184,15 +263,31 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
   });
 
   it("shows in its top row that the frozen pod is not scraped, how long since it was, and no restarts", async () => {
-    const [up, age, restarts] = await Promise.all(["Pods up (Prometheus scrapes them)", "Seconds since the last successful scrape", "Restarts (dashboard range)"].map((t) => panelValues(t, did.frozenAt)));
-    expect(drawnPanels().slice(0, 3).map((p) => p.title)).toEqual(["Pods up (Prometheus scrapes them)", "Seconds since the last successful scrape", "Restarts (dashboard range)"]);
+    const [up, age, restarts] = await Promise.all(
+      [
+        "Pods up (Prometheus scrapes them)",
+        "Seconds since the last successful scrape",
+        "Restarts (dashboard range)",
+      ].map((t) => panelValues(t, did.frozenAt)),
+    );
+    expect(
+      drawnPanels()
+        .slice(0, 3)
+        .map((p) => p.title),
+    ).toEqual([
+      "Pods up (Prometheus scrapes them)",
+      "Seconds since the last successful scrape",
+      "Restarts (dashboard range)",
+    ]);
     expect(find(up!, { pod: POD.a })?.value).toBe(1);
     expect(find(up!, { pod: POD.b })?.value).toBe(0);
     expect(find(age!, { pod: POD.a })?.value).toBeLessThan(3);
     expect(find(age!, { pod: POD.b })?.value).toBeGreaterThanOrEqual(3);
     for (const pod of Object.values(POD)) expect(find(restarts!, { pod })?.value, pod).toBe(0);
     // Thawed: both up again, freshly scraped.
-    const [upAfter, ageAfter] = await Promise.all(["Pods up (Prometheus scrapes them)", "Seconds since the last successful scrape"].map((t) => panelValues(t)));
+    const [upAfter, ageAfter] = await Promise.all(
+      ["Pods up (Prometheus scrapes them)", "Seconds since the last successful scrape"].map((t) => panelValues(t)),
+    );
     for (const pod of Object.values(POD)) {
       expect(find(upAfter!, { pod })?.value, pod).toBe(1);
       expect(find(ageAfter!, { pod })?.value, pod).toBeLessThan(3);
@@ -208,14 +303,21 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
   });
 
   it("counts every answer by route and status class, the first 404, 5xx and 499 included", async () => {
-    for (const cls of ["2xx", "3xx", "4xx", "5xx", "abandoned"]) await expectCount("Answers by status class", { status_class: cls }, count(cls));
+    for (const cls of ["2xx", "3xx", "4xx", "5xx", "abandoned"])
+      await expectCount("Answers by status class", { status_class: cls }, count(cls));
     expect(count("4xx")).toBeGreaterThan(0);
     await expectCount("Requests per second by route", { route: "not-found" }, count("not-found 4xx"));
     await expectCount("Abandoned requests (499) by route", { route: did.abandonedRoute }, count("abandoned"));
     const failing = await panelValues("5xx ratio by route");
-    const productAnswers = ["2xx", "3xx", "4xx", "5xx", "abandoned"].reduce((n, c) => n + count(`/products/:id ${c}`), 0);
+    const productAnswers = ["2xx", "3xx", "4xx", "5xx", "abandoned"].reduce(
+      (n, c) => n + count(`/products/:id ${c}`),
+      0,
+    );
     const ratio = count("/products/:id 5xx") / productAnswers;
-    expect(Math.abs(find(failing, { route: "/products/:id" })!.value - ratio), "the 5xx ratio of product pages").toBeLessThan(ratio * 0.05);
+    expect(
+      Math.abs(find(failing, { route: "/products/:id" })!.value - ratio),
+      "the 5xx ratio of product pages",
+    ).toBeLessThan(ratio * 0.05);
   });
 
   it("reads ratios that are ratios: each content read counted once, within 100 %", async () => {
@@ -228,8 +330,17 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
     expect(find(answers, { answer: "redis" })?.value).toBeGreaterThan(0);
     const hits = await panelValues("Hit ratio per tier (dashboard range)");
     expect(find(hits, { tier: "redis" })?.value).toBeGreaterThan(0);
-    for (const title of ["Hit ratio per tier (dashboard range)", "Lookups per tier: hit, stale, miss", "Content reads by what answered them", "5xx ratio by route", "Origin failing share (timeouts and 5xx)", "Page answers within 1 s (SLO 99 %)"]) {
-      for (const s of await panelValues(title)) if (!Number.isNaN(s.value)) expect(s.value, `${title} ${JSON.stringify(s.metric)}`).toBeLessThanOrEqual(1 + 1e-9);
+    for (const title of [
+      "Hit ratio per tier (dashboard range)",
+      "Lookups per tier: hit, stale, miss",
+      "Content reads by what answered them",
+      "5xx ratio by route",
+      "Origin failing share (timeouts and 5xx)",
+      "Page answers within 1 s (SLO 99 %)",
+    ]) {
+      for (const s of await panelValues(title))
+        if (!Number.isNaN(s.value))
+          expect(s.value, `${title} ${JSON.stringify(s.metric)}`).toBeLessThanOrEqual(1 + 1e-9);
     }
   });
 
@@ -244,7 +355,11 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
   });
 
   it("shows WordPress's failures from the first one, by REST route and status, and the purges", async () => {
-    await expectCount("Origin errors by REST route and status", { rest_route: "wp/v2/products/:id", status: "500" }, did.originFailures);
+    await expectCount(
+      "Origin errors by REST route and status",
+      { rest_route: "wp/v2/products/:id", status: "500" },
+      did.originFailures,
+    );
     const [share] = await panelValues("Origin failing share (timeouts and 5xx)");
     expect(share!.value).toBeGreaterThan(0);
     for (const source of ["webhook", "admin"]) await expectCount("Purges by source", { source }, 1);
@@ -258,7 +373,8 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
         const samples = await prometheus.query(query.expr, did.endedAt);
         expect(samples.length, `${panel.title}: ${query.expr}`).toBeGreaterThan(0);
         for (const label of legendLabels(query.legendFormat)) {
-          for (const s of samples) expect(s.metric[label], `${panel.title}: {{${label}}} in ${JSON.stringify(s.metric)}`).toBeTruthy();
+          for (const s of samples)
+            expect(s.metric[label], `${panel.title}: {{${label}}} in ${JSON.stringify(s.metric)}`).toBeTruthy();
         }
       }
     }
@@ -268,24 +384,43 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
     // The template variables list the namespace and both pods.
     expect(await prometheus.labelValues("namespace", 'up{job="fc-site"}')).toEqual([NAMESPACE]);
     expect(await prometheus.labelValues("pod", `up{job="fc-site", namespace=~"${NAMESPACE}"}`)).toEqual([POD.a, POD.b]);
-    expect(dashboard().templating.list.map((v) => v.definition).filter(Boolean)).toEqual(['label_values(up{job="fc-site"}, namespace)', 'label_values(up{job="fc-site", namespace=~"$namespace"}, pod)']);
+    expect(
+      dashboard()
+        .templating.list.map((v) => v.definition)
+        .filter(Boolean),
+    ).toEqual([
+      'label_values(up{job="fc-site"}, namespace)',
+      'label_values(up{job="fc-site", namespace=~"$namespace"}, pod)',
+    ]);
   });
 
   it("raised the alerts the incident calls for, and no other", async () => {
     const span = Math.ceil(did.endedAt - did.startedAt);
     const active = await prometheus.query(`count by (alertname, pod) (count_over_time(ALERTS[${span}s]))`, did.endedAt);
-    const raised = new Set(active.map((s) => (s.metric.pod ? `${s.metric.alertname} ${s.metric.pod}` : s.metric.alertname!)));
+    const raised = new Set(
+      active.map((s) => (s.metric.pod ? `${s.metric.alertname} ${s.metric.pod}` : s.metric.alertname!)),
+    );
     // An event loop late by more than 0.5 s: the frozen pod's was stalled for seconds (its p99
     // shows it when the first scrape after the thaw held fewer than a hundred other delays), and
     // a pod on a loaded machine may lag too. Wherever the lag panel crossed 0.5 s, the alert must
     // have gone pending; nowhere else.
-    const lag = await prometheus.query(`max by (pod) (max_over_time(nodejs_eventloop_lag_p99_seconds{job="fc-site"}[${span}s]))`, did.endedAt);
+    const lag = await prometheus.query(
+      `max by (pod) (max_over_time(nodejs_eventloop_lag_p99_seconds{job="fc-site"}[${span}s]))`,
+      did.endedAt,
+    );
     // Pod A is never frozen, but on a loaded machine a scrape of it may time out too: the alert
     // is then right, and the top row showed it.
-    const missed = await prometheus.query(`min by (pod) (min_over_time(up{job="fc-site", pod!="${POD.b}"}[${span}s])) == 0`, did.endedAt);
+    const missed = await prometheus.query(
+      `min by (pod) (min_over_time(up{job="fc-site", pod!="${POD.b}"}[${span}s])) == 0`,
+      did.endedAt,
+    );
     const expected = [
-      "FcSiteHigh5xxRate", "FcSiteOriginFailing", "FcSiteRequestsAbandoned",
-      `FcSiteRedisDown ${POD.a}`, `FcSiteRedisDown ${POD.b}`, `FcSiteTargetDown ${POD.b}`,
+      "FcSiteHigh5xxRate",
+      "FcSiteOriginFailing",
+      "FcSiteRequestsAbandoned",
+      `FcSiteRedisDown ${POD.a}`,
+      `FcSiteRedisDown ${POD.b}`,
+      `FcSiteTargetDown ${POD.b}`,
       ...lag.filter((s) => s.value > 0.5).map((s) => `FcSiteEventLoopLag ${s.metric.pod}`),
       ...missed.map((s) => `FcSiteTargetDown ${s.metric.pod}`),
     ];
@@ -298,7 +433,12 @@ describe.runIf(ready)("the dashboard and the alerts during a scripted incident, 
     const commands = [...runbook.matchAll(/^curl -fsS "\$INTERNAL\/(?!api\/)[^\n]*$/gm)].map((m) => m[0]);
     expect(commands.length).toBeGreaterThan(5);
     for (const command of commands) {
-      const run = () => execFileSync("bash", ["-c", command], { env: { ...process.env, INTERNAL: a.internalUrl }, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+      const run = () =>
+        execFileSync("bash", ["-c", command], {
+          env: { ...process.env, INTERNAL: a.internalUrl },
+          encoding: "utf8",
+          stdio: ["ignore", "pipe", "pipe"],
+        });
       expect(run, command).not.toThrow();
     }
   });
@@ -334,7 +474,9 @@ async function warmUp(): Promise<void> {
     }
   }
   for (const page of pages()) for (const site of [a, b]) await get(site, page.path, routeOf(page.name));
-  const html = await (await fetch(`${a.url}/collections`, { redirect: "manual", headers: { "accept-language": "en" } })).text();
+  const html = await (
+    await fetch(`${a.url}/collections`, { redirect: "manual", headers: { "accept-language": "en" } })
+  ).text();
   tally("2xx");
   tally("/collections 2xx");
   const image = /\/media\/[^"\s?]+\?w=\d+/.exec(html)?.[0];
@@ -350,7 +492,8 @@ async function notFound(): Promise<void> {
 }
 
 /** Requests WordPress was asked for single products (answered or failed), by the fake's count. */
-const productRequests = () => [...wp.byPath].filter(([p]) => /^\/wp-json\/wp\/v2\/products\/\d+$/.test(p)).reduce((n, [, v]) => n + v, 0);
+const productRequests = () =>
+  [...wp.byPath].filter(([p]) => /^\/wp-json\/wp\/v2\/products\/\d+$/.test(p)).reduce((n, [, v]) => n + v, 0);
 const restRequests = () => [...wp.byPath.values()].reduce((n, v) => n + v, 0);
 
 /**
@@ -382,7 +525,15 @@ async function wordpressFails(): Promise<void> {
 async function webhook(events: { type: string; id: number; action: "update" | "delete" }[]): Promise<number> {
   const body = JSON.stringify({ delivery: crypto.randomUUID(), events });
   const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${a.url}/api/cache/webhook`, { method: "POST", headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) }, body });
+  const res = await fetch(`${a.url}/api/cache/webhook`, {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/json",
+      "X-FC-Timestamp": String(ts),
+      "X-FC-Signature": signWebhook(SECRET, ts, body),
+    },
+    body,
+  });
   await res.arrayBuffer();
   tally(classOf(res.status));
   return res.status;
@@ -407,7 +558,11 @@ async function clientsAbandon(): Promise<void> {
 
 /** An SRE's soft purge of everything (WordPress well again), and three pages seen again. */
 async function purges(): Promise<void> {
-  const purge = await fetch(`${a.internalUrl}/api/cache/purge`, { method: "POST", headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" }, body: JSON.stringify({ all: true, mode: "soft" }) });
+  const purge = await fetch(`${a.internalUrl}/api/cache/purge`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${TOKEN}`, "Content-Type": "application/json" },
+    body: JSON.stringify({ all: true, mode: "soft" }),
+  });
   expect(purge.status).toBe(200);
   for (const page of pages().slice(1, 4)) await get(a, page.path, routeOf(page.name));
   await scraped();
@@ -433,7 +588,8 @@ async function redisOutage(): Promise<void> {
 async function freezePodB(): Promise<void> {
   process.kill(b.process.pid!, "SIGSTOP");
   try {
-    const failed = async () => ((await prometheus.samples(`up{pod="${POD.b}"}[10s]`))[0]?.values ?? []).filter(([, value]) => value === 0);
+    const failed = async () =>
+      ((await prometheus.samples(`up{pod="${POD.b}"}[10s]`))[0]?.values ?? []).filter(([, value]) => value === 0);
     const deadline = Date.now() + 20_000;
     while ((await failed()).length < 5 && Date.now() < deadline) await sleep(200);
     await alertGoesPending("FcSiteTargetDown");

@@ -37,7 +37,9 @@ export const dashboard = (): Dashboard => JSON.parse(readFileSync(DASHBOARD, "ut
 
 /** The panels that draw something (not rows), top to bottom as Grafana lays them out. */
 export function drawnPanels(board = dashboard()): Panel[] {
-  return board.panels.filter((p) => p.type !== "row").sort((a, b) => a.gridPos.y - b.gridPos.y || a.gridPos.x - b.gridPos.x);
+  return board.panels
+    .filter((p) => p.type !== "row")
+    .sort((a, b) => a.gridPos.y - b.gridPos.y || a.gridPos.x - b.gridPos.x);
 }
 
 export function panelByTitle(title: string, board = dashboard()): Panel {

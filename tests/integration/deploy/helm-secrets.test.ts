@@ -30,8 +30,14 @@ function valuesFile(name: string, yaml: string): string {
 
 /** A production-like install whose secrets come from values. */
 const withSecret = (purgeSecret: string) =>
-  valuesFile(`purge-${purgeSecret}`, `config:\n  SITE_URL: https://www.fc.example\n  WP_URL: https://wordpress.cms.svc\nnetworkPolicy:\n  enabled: false\nredis:\n  enabled: false\nsecrets:\n  values:\n    PURGE_SECRET: "${purgeSecret}"\n`);
-const EXISTING = valuesFile("existing", "config:\n  SITE_URL: https://www.fc.example\n  WP_URL: https://wordpress.cms.svc\nnetworkPolicy:\n  enabled: false\nredis:\n  enabled: false\nsecrets:\n  existingSecret: fc-site-managed\n");
+  valuesFile(
+    `purge-${purgeSecret}`,
+    `config:\n  SITE_URL: https://www.fc.example\n  WP_URL: https://wordpress.cms.svc\nnetworkPolicy:\n  enabled: false\nredis:\n  enabled: false\nsecrets:\n  values:\n    PURGE_SECRET: "${purgeSecret}"\n`,
+  );
+const EXISTING = valuesFile(
+  "existing",
+  "config:\n  SITE_URL: https://www.fc.example\n  WP_URL: https://wordpress.cms.svc\nnetworkPolicy:\n  enabled: false\nredis:\n  enabled: false\nsecrets:\n  existingSecret: fc-site-managed\n",
+);
 
 describe.runIf(ready)("secrets rotate through the chart", () => {
   let kube: FakeKubeApi;
@@ -39,8 +45,10 @@ describe.runIf(ready)("secrets rotate through the chart", () => {
     const result = await tryRenderAgainst(kube.kubeconfig, files);
     return { ...result, manifests: result.status === 0 ? parseManifests(result.stdout) : [] };
   };
-  const object = (manifests: ReturnType<typeof parseManifests>, kind: string, name: string): K8sObject => manifests.find((m) => m.object.kind === kind && m.object.metadata.name === name)!.object;
-  const podAnnotations = (manifests: ReturnType<typeof parseManifests>, name: string) => object(manifests, "Deployment", name).spec.template.metadata.annotations;
+  const object = (manifests: ReturnType<typeof parseManifests>, kind: string, name: string): K8sObject =>
+    manifests.find((m) => m.object.kind === kind && m.object.metadata.name === name)!.object;
+  const podAnnotations = (manifests: ReturnType<typeof parseManifests>, name: string) =>
+    object(manifests, "Deployment", name).spec.template.metadata.annotations;
 
   beforeAll(async () => {
     kube = await startFakeKubeApi(scratch);
@@ -59,8 +67,12 @@ describe.runIf(ready)("secrets rotate through the chart", () => {
     kube.secrets.set("fc/fc-site-env", { metadata: { annotations: written.metadata.annotations }, data: written.data });
     const rotated = await render([withSecret("new-purge-secret-0123456789")]);
     expect(rotated.status, rotated.stderr).toBe(0);
-    expect(object(rotated.manifests, "Secret", "fc-site-env").data.PURGE_SECRET).toBe(b64("new-purge-secret-0123456789"));
-    expect(podAnnotations(rotated.manifests, "fc-site")["checksum/secret"]).not.toBe(podAnnotations(first.manifests, "fc-site")["checksum/secret"]);
+    expect(object(rotated.manifests, "Secret", "fc-site-env").data.PURGE_SECRET).toBe(
+      b64("new-purge-secret-0123456789"),
+    );
+    expect(podAnnotations(rotated.manifests, "fc-site")["checksum/secret"]).not.toBe(
+      podAnnotations(first.manifests, "fc-site")["checksum/secret"],
+    );
   });
 
   it("refuses to put old values back over a Secret changed outside Helm", async () => {
@@ -68,7 +80,10 @@ describe.runIf(ready)("secrets rotate through the chart", () => {
     const first = await render([withSecret("old-purge-secret-0123456789")]);
     const written = object(first.manifests, "Secret", "fc-site-env");
     // Someone ran `kubectl create secret … --from-literal=PURGE_SECRET=… | kubectl apply -f -`.
-    kube.secrets.set("fc/fc-site-env", { metadata: { annotations: written.metadata.annotations }, data: { PURGE_SECRET: b64("rotated-by-hand-0123456789") } });
+    kube.secrets.set("fc/fc-site-env", {
+      metadata: { annotations: written.metadata.annotations },
+      data: { PURGE_SECRET: b64("rotated-by-hand-0123456789") },
+    });
     const upgrade = await render([withSecret("old-purge-secret-0123456789")]);
     expect(upgrade.status).not.toBe(0);
     expect(upgrade.stderr).toMatch(/fc-site-env was changed outside Helm/);
@@ -85,7 +100,9 @@ describe.runIf(ready)("secrets rotate through the chart", () => {
     expect(before.manifests.some((m) => m.object.kind === "Secret")).toBe(false);
     kube.secrets.set("fc/fc-site-managed", { data: { PURGE_SECRET: b64("managed-secret-two-0123456789") } });
     const after = await render([EXISTING]);
-    expect(podAnnotations(after.manifests, "fc-site")["checksum/secret"]).not.toBe(podAnnotations(before.manifests, "fc-site")["checksum/secret"]);
+    expect(podAnnotations(after.manifests, "fc-site")["checksum/secret"]).not.toBe(
+      podAnnotations(before.manifests, "fc-site")["checksum/secret"],
+    );
   });
 
   it("keeps the bundled Redis's password across upgrades; a new one rolls Redis and the site", async () => {
@@ -102,7 +119,10 @@ describe.runIf(ready)("secrets rotate through the chart", () => {
     // Deleted to rotate it: the next upgrade makes a new one, and both Deployments roll.
     kube.secrets.delete("fc/fc-site-redis-auth");
     const renewed = await render([DEMO]);
-    const newPassword = Buffer.from(object(renewed.manifests, "Secret", "fc-site-redis-auth").data.password, "base64").toString();
+    const newPassword = Buffer.from(
+      object(renewed.manifests, "Secret", "fc-site-redis-auth").data.password,
+      "base64",
+    ).toString();
     expect(newPassword).not.toBe(password);
     expect(podAnnotations(renewed.manifests, "fc-site-redis")["checksum/redis-auth"]).toBe(sha256(newPassword));
   });

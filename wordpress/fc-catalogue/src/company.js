@@ -13,13 +13,20 @@ import { Group } from "./group";
 export function CompanyControl({ label, value, parts, onChange }) {
   const company = value && typeof value === "object" ? value : {};
   const social = Array.isArray(company.social) ? company.social : [];
-  const set = (patch) => onChange({ ...Object.fromEntries(Object.keys(parts).map((k) => [k, company[k] ?? ""])), social, ...patch });
+  const set = (patch) =>
+    onChange({ ...Object.fromEntries(Object.keys(parts).map((k) => [k, company[k] ?? ""])), social, ...patch });
   return (
     <Group label={label} className="fc-catalogue-company">
       <fieldset>
         <legend className="screen-reader-text">{label}</legend>
         {Object.entries(parts).map(([key, partLabel]) => (
-          <TextControl key={key} label={partLabel} type={key === "email" ? "email" : "text"} value={company[key] ?? ""} onChange={(typed) => set({ [key]: typed })} />
+          <TextControl
+            key={key}
+            label={partLabel}
+            type={key === "email" ? "email" : "text"}
+            value={company[key] ?? ""}
+            onChange={(typed) => set({ [key]: typed })}
+          />
         ))}
         {social.map((link, index) => (
           <div key={index} className="fc-catalogue-social">

@@ -24,16 +24,47 @@ export function FieldControl({ name, field, value, meta, config, onChange }) {
         />
       );
     case "relation":
-      return <RelationControl label={field.label} target={field.target} value={value || 0} language={config.language} onChange={onChange} />;
+      return (
+        <RelationControl
+          label={field.label}
+          target={field.target}
+          value={value || 0}
+          language={config.language}
+          onChange={onChange}
+        />
+      );
     case "relations":
-      return <RelationsControl label={field.label} target={field.target} value={value || []} language={config.language} onChange={onChange} />;
+      return (
+        <RelationsControl
+          label={field.label}
+          target={field.target}
+          value={value || []}
+          language={config.language}
+          onChange={onChange}
+        />
+      );
     case "image":
       // An imagemap's scene is shown once, under its hotspots, not a second time as a preview.
-      return <ImageControl label={field.label} value={value || 0} preview={!(name === "image" && "hotspots" in meta)} onChange={onChange} />;
+      return (
+        <ImageControl
+          label={field.label}
+          value={value || 0}
+          preview={!(name === "image" && "hotspots" in meta)}
+          onChange={onChange}
+        />
+      );
     case "gallery":
       return <GalleryControl label={field.label} value={value || []} onChange={onChange} />;
     case "hotspots":
-      return <HotspotsControl label={field.label} value={value || []} image={meta.image || 0} language={config.language} onChange={onChange} />;
+      return (
+        <HotspotsControl
+          label={field.label}
+          value={value || []}
+          image={meta.image || 0}
+          language={config.language}
+          onChange={onChange}
+        />
+      );
     case "company":
       return <CompanyControl label={field.label} value={value} parts={config.companyParts} onChange={onChange} />;
     default:

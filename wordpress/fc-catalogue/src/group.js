@@ -14,7 +14,12 @@ export function Group({ label, help, className = "", children }) {
   const labelId = id + "-label";
   const helpId = id + "-help";
   return (
-    <div role="group" aria-labelledby={labelId} aria-describedby={help ? helpId : undefined} className={"components-base-control fc-catalogue-group " + className}>
+    <div
+      role="group"
+      aria-labelledby={labelId}
+      aria-describedby={help ? helpId : undefined}
+      className={"components-base-control fc-catalogue-group " + className}
+    >
       <div className="components-base-control__field">
         <span id={labelId} className="components-base-control__label fc-catalogue-label">
           {label}

@@ -26,7 +26,14 @@ function useNames(value) {
   const ids = value.map((s) => s.product).filter((id) => id && !unavailable(id));
   return useSelect(
     (select) => {
-      const records = ids.length ? select("core").getEntityRecords("postType", "products", { context: "view", include: ids, per_page: 100, _fields: "id,title" }) || [] : [];
+      const records = ids.length
+        ? select("core").getEntityRecords("postType", "products", {
+            context: "view",
+            include: ids,
+            per_page: 100,
+            _fields: "id,title",
+          }) || []
+        : [];
       return new Map(records.map((r) => [r.id, titleOf(r)]));
     },
     [ids.join(",")],
@@ -35,7 +42,10 @@ function useNames(value) {
 
 function spotLabel(spot, index, names) {
   let product = __("no product yet", "fc-catalogue");
-  if (spot.product) product = unavailable(spot.product) ? unavailableLabel(spot.product) : names.get(spot.product) || `#${spot.product}`;
+  if (spot.product)
+    product = unavailable(spot.product)
+      ? unavailableLabel(spot.product)
+      : names.get(spot.product) || `#${spot.product}`;
   /* translators: 1: the hotspot's number, 2: its product, 3: x, 4: y (percentages of the image) */
   return sprintf(__("Hotspot %1$d: %2$s, at %3$s %%, %4$s %%", "fc-catalogue"), index + 1, product, spot.x, spot.y);
 }
@@ -49,11 +59,16 @@ function Scene({ url, value, names, selected, onSelect, onChange, onRefused }) {
   const drag = useRef(null);
   const inside = (event) => {
     const box = frame.current.getBoundingClientRect();
-    return event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+    return (
+      event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom
+    );
   };
   const at = (event) => {
     const box = frame.current.getBoundingClientRect();
-    return { x: clamp(((event.clientX - box.left) / box.width) * 100), y: clamp(((event.clientY - box.top) / box.height) * 100) };
+    return {
+      x: clamp(((event.clientX - box.left) / box.width) * 100),
+      y: clamp(((event.clientY - box.top) / box.height) * 100),
+    };
   };
   const update = (index, patch) => onChange(value.map((spot, i) => (i === index ? { ...spot, ...patch } : spot)));
   const remove = (index) => {
@@ -66,7 +81,8 @@ function Scene({ url, value, names, selected, onSelect, onChange, onRefused }) {
       className="fc-catalogue-scene"
       role="presentation"
       onClick={(event) => {
-        if (event.target !== event.currentTarget && !event.target.classList.contains("fc-catalogue-scene-image")) return;
+        if (event.target !== event.currentTarget && !event.target.classList.contains("fc-catalogue-scene-image"))
+          return;
         onChange([...value, { product: 0, ...at(event) }]);
         onSelect(value.length);
       }}
@@ -77,7 +93,11 @@ function Scene({ url, value, names, selected, onSelect, onChange, onRefused }) {
         <button
           type="button"
           key={index}
-          className={"fc-catalogue-hotspot" + (index === selected ? " is-selected" : "") + (spot.product && !unavailable(spot.product) ? "" : " is-unlinked")}
+          className={
+            "fc-catalogue-hotspot" +
+            (index === selected ? " is-selected" : "") +
+            (spot.product && !unavailable(spot.product) ? "" : " is-unlinked")
+          }
           style={{ left: spot.x + "%", top: spot.y + "%" }}
           aria-label={spotLabel(spot, index, names)}
           onClick={(event) => {
@@ -129,7 +149,10 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
 
   if (!image) {
     return (
-      <Group label={label} help={__("Choose the scene image first, then click on it to place hotspots.", "fc-catalogue")}>
+      <Group
+        label={label}
+        help={__("Choose the scene image first, then click on it to place hotspots.", "fc-catalogue")}
+      >
         <p className="fc-catalogue-muted">{__("No scene image yet.", "fc-catalogue")}</p>
       </Group>
     );
@@ -140,25 +163,51 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
     onChange(value.filter((_, i) => i !== index));
     setSelected(-1);
   };
-  /* translators: %d: a hotspot's number */
-  const refusal = refused ? sprintf(__("Hotspot %d was let go outside the scene image: it stays where it was.", "fc-catalogue"), refused) : "";
+  const refusal = refused
+    ? // translators: %d: a hotspot's number
+      sprintf(__("Hotspot %d was let go outside the scene image: it stays where it was.", "fc-catalogue"), refused)
+    : "";
   const onRefused = (index) => {
     setRefused(index + 1);
-    /* translators: %d: a hotspot's number */
-    speak(sprintf(__("Hotspot %d was let go outside the scene image: it stays where it was.", "fc-catalogue"), index + 1), "assertive");
+    speak(
+      // translators: %d: a hotspot's number
+      sprintf(__("Hotspot %d was let go outside the scene image: it stays where it was.", "fc-catalogue"), index + 1),
+      "assertive",
+    );
   };
-  const scene = url ? <Scene url={url} value={value} names={names} selected={selected} onSelect={setSelected} onChange={onChange} onRefused={onRefused} /> : null;
+  const scene = url ? (
+    <Scene
+      url={url}
+      value={value}
+      names={names}
+      selected={selected}
+      onSelect={setSelected}
+      onChange={onChange}
+      onRefused={onRefused}
+    />
+  ) : null;
   const notice = refusal ? (
     <Notice status="warning" className="fc-catalogue-hotspot-refused" onRemove={() => setRefused(0)}>
       {refusal}
     </Notice>
   ) : null;
   return (
-    <Group label={label} className="fc-catalogue-hotspots" help={__("Click on the image to add a hotspot; drag it, or focus it and use the arrow keys; Delete removes it.", "fc-catalogue")}>
+    <Group
+      label={label}
+      className="fc-catalogue-hotspots"
+      help={__(
+        "Click on the image to add a hotspot; drag it, or focus it and use the arrow keys; Delete removes it.",
+        "fc-catalogue",
+      )}
+    >
       {notice}
       {large ? null : scene}
       {large ? (
-        <Modal title={__("Place hotspots on the scene", "fc-catalogue")} className="fc-catalogue-scene-modal" onRequestClose={() => setLarge(false)}>
+        <Modal
+          title={__("Place hotspots on the scene", "fc-catalogue")}
+          className="fc-catalogue-scene-modal"
+          onRequestClose={() => setLarge(false)}
+        >
           {notice}
           {scene}
           <Button variant="primary" onClick={() => setLarge(false)}>
@@ -190,8 +239,10 @@ export function HotspotsControl({ label, value, image, language, onChange }) {
               language={language}
               onChange={(product) => update(index, { product })}
             />
-            {/* translators: 1: x, 2: y (percentages of the image) */}
-            <span className="fc-catalogue-muted">{sprintf(__("x %1$s %%, y %2$s %%", "fc-catalogue"), spot.x, spot.y)}</span>{" "}
+            <span className="fc-catalogue-muted">
+              {/* translators: 1: x, 2: y (percentages of the image) */}
+              {sprintf(__("x %1$s %%, y %2$s %%", "fc-catalogue"), spot.x, spot.y)}
+            </span>{" "}
             <Button variant="link" isDestructive onClick={() => remove(index)}>
               {/* translators: %d: a hotspot's number */}
               {sprintf(__("Remove hotspot %d", "fc-catalogue"), index + 1)}

@@ -42,17 +42,17 @@ function FieldsPanel() {
   return (
     <PluginDocumentSettingPanel name="fc-catalogue-fields" title={config.panel} className="fc-catalogue-panel">
       <div className="fc-catalogue-fields">
-      {Object.entries(config.fields).map(([key, field]) => (
-        <FieldControl
-          key={key}
-          name={key}
-          field={field}
-          value={meta[key]}
-          meta={meta}
-          config={config}
-          onChange={(value) => setMeta({ ...meta, [key]: value })}
-        />
-      ))}
+        {Object.entries(config.fields).map(([key, field]) => (
+          <FieldControl
+            key={key}
+            name={key}
+            field={field}
+            value={meta[key]}
+            meta={meta}
+            config={config}
+            onChange={(value) => setMeta({ ...meta, [key]: value })}
+          />
+        ))}
       </div>
     </PluginDocumentSettingPanel>
   );

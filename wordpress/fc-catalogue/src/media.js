@@ -15,7 +15,10 @@ import { __, sprintf } from "@wordpress/i18n";
 
 /** An image's record in REST's `view` context: an Author may see any image, not only their own uploads. */
 export function useImage(id) {
-  return useSelect((select) => (id ? select("core").getEntityRecord("root", "media", id, { context: "view" }) : null), [id]);
+  return useSelect(
+    (select) => (id ? select("core").getEntityRecord("root", "media", id, { context: "view" }) : null),
+    [id],
+  );
 }
 
 export function imageUrl(media, size = "thumbnail") {
@@ -65,18 +68,37 @@ function move(list, from, to) {
 
 export function GalleryControl({ label, value, onChange }) {
   return (
-    <Group label={label} className="fc-catalogue-gallery" help={__("The first image is the product’s main image.", "fc-catalogue")}>
+    <Group
+      label={label}
+      className="fc-catalogue-gallery"
+      help={__("The first image is the product’s main image.", "fc-catalogue")}
+    >
       <ol className="fc-catalogue-gallery-list" aria-label={label}>
         {value.map((id, index) => (
           <li key={id} className="fc-catalogue-gallery-item">
             <Thumbnail id={id} />
             <span className="fc-catalogue-gallery-actions">
-              {/* translators: %d: an image's position in the gallery */}
-              <Button icon="arrow-up-alt2" label={sprintf(__("Move image %d up", "fc-catalogue"), index + 1)} disabled={index === 0} onClick={() => onChange(move(value, index, index - 1))} />
-              {/* translators: %d: an image's position in the gallery */}
-              <Button icon="arrow-down-alt2" label={sprintf(__("Move image %d down", "fc-catalogue"), index + 1)} disabled={index === value.length - 1} onClick={() => onChange(move(value, index, index + 1))} />
-              {/* translators: %d: an image's position in the gallery */}
-              <Button icon="no-alt" label={sprintf(__("Remove image %d", "fc-catalogue"), index + 1)} isDestructive onClick={() => onChange(value.filter((other) => other !== id))} />
+              <Button
+                icon="arrow-up-alt2"
+                // translators: %d: an image's position in the gallery
+                label={sprintf(__("Move image %d up", "fc-catalogue"), index + 1)}
+                disabled={index === 0}
+                onClick={() => onChange(move(value, index, index - 1))}
+              />
+              <Button
+                icon="arrow-down-alt2"
+                // translators: %d: an image's position in the gallery
+                label={sprintf(__("Move image %d down", "fc-catalogue"), index + 1)}
+                disabled={index === value.length - 1}
+                onClick={() => onChange(move(value, index, index + 1))}
+              />
+              <Button
+                icon="no-alt"
+                // translators: %d: an image's position in the gallery
+                label={sprintf(__("Remove image %d", "fc-catalogue"), index + 1)}
+                isDestructive
+                onClick={() => onChange(value.filter((other) => other !== id))}
+              />
             </span>
           </li>
         ))}

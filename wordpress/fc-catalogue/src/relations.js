@@ -17,7 +17,8 @@ import { useSelect } from "@wordpress/data";
 import { decodeEntities } from "@wordpress/html-entities";
 import { __, sprintf } from "@wordpress/i18n";
 
-export const titleOf = (record) => decodeEntities(record?.title?.rendered || record?.title?.raw || "") || `#${record?.id}`;
+export const titleOf = (record) =>
+  decodeEntities(record?.title?.rendered || record?.title?.raw || "") || `#${record?.id}`;
 
 const config = () => window.fcCatalogue || {};
 
@@ -32,7 +33,9 @@ export function unavailable(id) {
 /** How the screen names an unavailable item: “Giulia Neri” (in the trash), #51 (deleted), … */
 export function unavailableLabel(id) {
   const item = unavailable(id);
-  const name = item?.title ? sprintf(/* translators: %s: an item's title */ __("“%s”", "fc-catalogue"), item.title) : `#${id}`;
+  const name = item?.title
+    ? sprintf(/* translators: %s: an item's title */ __("“%s”", "fc-catalogue"), item.title)
+    : `#${id}`;
   switch (item?.state) {
     case "trash":
       /* translators: %s: an item's title in quotes, or its id */
@@ -51,10 +54,24 @@ export function useItems(target, search, ids, language) {
   return useSelect(
     (select) => {
       const core = select("core");
-      const query = { context: "view", per_page: 20, search: search || undefined, orderby: search ? "relevance" : "title", order: search ? "desc" : "asc", _fields: "id,title" };
+      const query = {
+        context: "view",
+        per_page: 20,
+        search: search || undefined,
+        orderby: search ? "relevance" : "title",
+        order: search ? "desc" : "asc",
+        _fields: "id,title",
+      };
       if (language) query.lang = language;
       const found = core.getEntityRecords("postType", target, query) || [];
-      const chosen = ids.length ? core.getEntityRecords("postType", target, { context: "view", include: ids, per_page: 100, _fields: "id,title" }) || [] : [];
+      const chosen = ids.length
+        ? core.getEntityRecords("postType", target, {
+            context: "view",
+            include: ids,
+            per_page: 100,
+            _fields: "id,title",
+          }) || []
+        : [];
       return { found, chosen };
     },
     [target, search, ids.join(","), language],
@@ -79,7 +96,10 @@ export function RelationControl({ label, target, value, language, onChange }) {
   const [search, setSearch] = useState("");
   const lost = value && unavailable(value) ? value : 0;
   const { found, chosen } = useItems(target, search, value && !lost ? [value] : [], language);
-  const options = [...chosen, ...found.filter((r) => !chosen.some((c) => c.id === r.id))].map((r) => ({ value: String(r.id), label: titleOf(r) }));
+  const options = [...chosen, ...found.filter((r) => !chosen.some((c) => c.id === r.id))].map((r) => ({
+    value: String(r.id),
+    label: titleOf(r),
+  }));
   return (
     <div className="fc-catalogue-relation">
       {lost ? <UnavailableNotice label={label} id={lost} onClear={() => onChange(0)} /> : null}
@@ -97,7 +117,12 @@ export function RelationControl({ label, target, value, language, onChange }) {
 
 export function RelationsControl({ label, target, value, language, onChange }) {
   const [search, setSearch] = useState("");
-  const { found, chosen } = useItems(target, search, value.filter((id) => !unavailable(id)), language);
+  const { found, chosen } = useItems(
+    target,
+    search,
+    value.filter((id) => !unavailable(id)),
+    language,
+  );
   const byId = new Map([...chosen, ...found].map((r) => [r.id, titleOf(r)]));
   const tokens = value.map((id) => (unavailable(id) ? unavailableLabel(id) : byId.get(id) || `#${id}`));
   const suggestions = found.filter((r) => !value.includes(r.id)).map(titleOf);
@@ -105,7 +130,12 @@ export function RelationsControl({ label, target, value, language, onChange }) {
   return (
     <div className="fc-catalogue-relations">
       {lost.map((id) => (
-        <UnavailableNotice key={id} label={label} id={id} onClear={() => onChange(value.filter((other) => other !== id))} />
+        <UnavailableNotice
+          key={id}
+          label={label}
+          id={id}
+          onClear={() => onChange(value.filter((other) => other !== id))}
+        />
       ))}
       <FormTokenField
         label={label}

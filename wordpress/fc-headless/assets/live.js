@@ -22,7 +22,13 @@
         notify("success", __("Live on the site", "fc-headless"));
         return null;
       case "failed":
-        notify("error", __("The site could not be told about this change: it may show the previous version. Settings → FC Headless says why.", "fc-headless"));
+        notify(
+          "error",
+          __(
+            "The site could not be told about this change: it may show the previous version. Settings → FC Headless says why.",
+            "fc-headless",
+          ),
+        );
         return null;
       case "retrying":
         notify("warning", __("The site has not confirmed yet — retrying", "fc-headless"));
@@ -46,10 +52,16 @@
       .then(function (answer) {
         if (polling !== id) return;
         var wait = show(answer && answer.state, tries);
-        if (wait) setTimeout(function () { if (polling === id) poll(id, tries + 1); }, wait);
+        if (wait)
+          setTimeout(function () {
+            if (polling === id) poll(id, tries + 1);
+          }, wait);
       })
       .catch(function () {
-        if (polling === id) setTimeout(function () { if (polling === id) poll(id, tries + 1); }, 5000);
+        if (polling === id)
+          setTimeout(function () {
+            if (polling === id) poll(id, tries + 1);
+          }, 5000);
       });
   }
 
