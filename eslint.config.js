@@ -170,7 +170,6 @@ export default tseslint.config(
       "server/cache/read-path.ts",
       "server/cache/stack.ts",
       "server/cdn/outbox.ts",
-      "server/config.ts",
       "server/content/wordpress-health.ts",
       "server/environment.ts",
       "server/http/site.ts",
