@@ -171,7 +171,6 @@ export default tseslint.config(
       "server/cache/stack.ts",
       "server/cdn/outbox.ts",
       "server/content/wordpress-health.ts",
-      "server/environment.ts",
       "server/http/site.ts",
       "server/media/images.ts",
       "server/media/originals.ts",
