@@ -169,7 +169,6 @@ export default tseslint.config(
       "server/cache/purges.ts",
       "server/cache/read-path.ts",
       "server/cache/stack.ts",
-      "server/content/wordpress-health.ts",
       "server/http/site.ts",
       "server/media/images.ts",
       "server/media/originals.ts",
