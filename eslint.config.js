@@ -170,7 +170,6 @@ export default tseslint.config(
       "server/cache/stack.ts",
       "server/http/site.ts",
       "server/media/images.ts",
-      "server/media/originals.ts",
     ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
   },
