@@ -169,7 +169,6 @@ export default tseslint.config(
       "server/cache/read-path.ts",
       "server/cache/stack.ts",
       "server/http/site.ts",
-      "server/media/images.ts",
     ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
   },
