@@ -168,7 +168,6 @@ export default tseslint.config(
       "server/cache/purges.ts",
       "server/cache/read-path.ts",
       "server/cache/stack.ts",
-      "server/http/site.ts",
     ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
   },
