@@ -94,21 +94,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join(".") || "environment"}: ${i.message}`));
   }
   const e = parsed.data;
-  const redis: RedisConfig = e.REDIS_URL
-    ? { mode: "single", url: e.REDIS_URL }
-    : e.REDIS_SENTINELS
-      ? {
-          mode: "sentinel",
-          sentinels: e.REDIS_SENTINELS,
-          name: e.REDIS_SENTINEL_NAME!,
-          password: e.REDIS_PASSWORD,
-          sentinelUsername: e.REDIS_SENTINEL_USERNAME,
-          sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
-          tls: e.REDIS_TLS,
-        }
-      : e.REDIS_CLUSTER_NODES
-        ? { mode: "cluster", nodes: e.REDIS_CLUSTER_NODES, password: e.REDIS_PASSWORD, tls: e.REDIS_TLS }
-        : { mode: "none" };
+  const redis = redisConfig(e);
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -145,6 +131,45 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : undefined,
     logLevel: e.LOG_LEVEL,
     localeCookie: { domain: e.LOCALE_COOKIE_DOMAIN, secure: e.LOCALE_COOKIE_SECURE },
+    ...thirdParties(e),
+    contactFormId: e.CONTACT_FORM_ID,
+    consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
+    demoScale: e.DEMO_SCALE,
+    siteLanguages: e.SITE_LANGUAGES,
+    cdn: {
+      provider: e.CDN_PROVIDER,
+      apiToken: e.CDN_API_TOKEN,
+      fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
+      cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
+      varnishUrls: e.CDN_VARNISH_URLS,
+      apiUrl: e.CDN_API_URL,
+      purgeRate: e.CDN_PURGE_RATE,
+    },
+  });
+}
+
+/** Which Redis topology REDIS_URL, REDIS_SENTINELS or REDIS_CLUSTER_NODES names (the schema allows one at most). */
+function redisConfig(e: Env): RedisConfig {
+  return e.REDIS_URL
+    ? { mode: "single", url: e.REDIS_URL }
+    : e.REDIS_SENTINELS
+      ? {
+          mode: "sentinel",
+          sentinels: e.REDIS_SENTINELS,
+          name: e.REDIS_SENTINEL_NAME!,
+          password: e.REDIS_PASSWORD,
+          sentinelUsername: e.REDIS_SENTINEL_USERNAME,
+          sentinelPassword: e.REDIS_SENTINEL_PASSWORD,
+          tls: e.REDIS_TLS,
+        }
+      : e.REDIS_CLUSTER_NODES
+        ? { mode: "cluster", nodes: e.REDIS_CLUSTER_NODES, password: e.REDIS_PASSWORD, tls: e.REDIS_TLS }
+        : { mode: "none" };
+}
+
+/** The third parties the pages talk to: each is on only when all its variables are set. */
+function thirdParties(e: Env): Pick<Config, "analytics" | "recaptcha" | "newsletter"> {
+  return {
     analytics: e.GTM_ID
       ? { gtmId: e.GTM_ID, measurementId: e.GA_MEASUREMENT_ID, scriptUrl: e.GTM_SCRIPT_URL }
       : undefined,
@@ -162,20 +187,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       e.NEWSLETTER_API_URL && e.NEWSLETTER_API_KEY && e.NEWSLETTER_LIST_ID
         ? { apiUrl: e.NEWSLETTER_API_URL, apiKey: e.NEWSLETTER_API_KEY, listId: e.NEWSLETTER_LIST_ID }
         : undefined,
-    contactFormId: e.CONTACT_FORM_ID,
-    consentPolicyIds: { en: e.CONSENT_POLICY_ID_EN, it: e.CONSENT_POLICY_ID_IT },
-    demoScale: e.DEMO_SCALE,
-    siteLanguages: e.SITE_LANGUAGES,
-    cdn: {
-      provider: e.CDN_PROVIDER,
-      apiToken: e.CDN_API_TOKEN,
-      fastlyServiceId: e.CDN_FASTLY_SERVICE_ID,
-      cloudflareZoneId: e.CDN_CLOUDFLARE_ZONE_ID,
-      varnishUrls: e.CDN_VARNISH_URLS,
-      apiUrl: e.CDN_API_URL,
-      purgeRate: e.CDN_PURGE_RATE,
-    },
-  });
+  };
 }
 
 export function publicConfig(config: Config, version: string): PublicConfig {

@@ -142,103 +142,129 @@ export const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
-    // Fail closed: the production start (the image, the chart) without WordPress would serve the
-    // demo catalogue's invented company, VAT number and products as if they were real. Only an
-    // explicit DEMO_CATALOGUE=true (which `npm start` sets) lets it. Development serves the demo.
-    if (env.NODE_ENV === "production" && env.WP_URL === undefined && !env.DEMO_CATALOGUE) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["WP_URL"],
-        message:
-          "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
-      });
-    }
-    // Fail closed: without SITE_URL every canonical, hreflang, Open Graph and sitemap URL would
-    // name localhost. The demo (DEMO_CATALOGUE=true, `npm start`) keeps its localhost default.
-    if (env.NODE_ENV === "production" && env.SITE_URL === undefined && !env.DEMO_CATALOGUE) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["SITE_URL"],
-        message:
-          "is required in production (NODE_ENV=production): the public base URL of canonical, hreflang, Open Graph and sitemap links",
-      });
-    }
-    if (env.REDIS_SENTINEL_PASSWORD === undefined && env.REDIS_SENTINEL_USERNAME !== undefined) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["REDIS_SENTINEL_PASSWORD"],
-        message: "is required when REDIS_SENTINEL_USERNAME is set",
-      });
-    }
-    if (!env.REDIS_SENTINELS) {
-      for (const k of ["REDIS_SENTINEL_USERNAME", "REDIS_SENTINEL_PASSWORD"] as const) {
-        if (env[k] !== undefined)
-          ctx.addIssue({ code: "custom", path: [k], message: "is only used with REDIS_SENTINELS, which is unset" });
-      }
-    }
-    // A key without its partner is a half-configured integration: refuse rather than half-work.
-    const pairs: [keyof typeof env, keyof typeof env][] = [
-      ["WP_USER", "WP_APP_PASSWORD"],
-      ["RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET"],
-      ["REDIS_SENTINELS", "REDIS_SENTINEL_NAME"],
-    ];
-    for (const [a, b] of pairs) {
-      if ((env[a] === undefined) !== (env[b] === undefined)) {
-        const missing = env[a] === undefined ? a : b;
-        ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${missing === a ? b : a} is set` });
-      }
-    }
-    const newsletter = ["NEWSLETTER_API_URL", "NEWSLETTER_API_KEY", "NEWSLETTER_LIST_ID"] as const;
-    const set = newsletter.filter((k) => env[k] !== undefined);
-    if (set.length > 0 && set.length < newsletter.length) {
-      for (const k of newsletter.filter((k) => env[k] === undefined)) {
-        ctx.addIssue({ code: "custom", path: [k], message: `is required when ${set.join(", ")} is set` });
-      }
-    }
-    const redisModes = [env.REDIS_URL, env.REDIS_SENTINELS, env.REDIS_CLUSTER_NODES].filter((v) => v !== undefined);
-    if (redisModes.length > 1) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["REDIS_URL"],
-        message: "set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES",
-      });
-    }
-    if (env.CDN_PROVIDER !== "none" && !env.CDN_API_TOKEN) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CDN_API_TOKEN"],
-        message: `is required when CDN_PROVIDER is ${env.CDN_PROVIDER}`,
-      });
-    }
-    if (env.CDN_PROVIDER === "fastly" && !env.CDN_FASTLY_SERVICE_ID) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CDN_FASTLY_SERVICE_ID"],
-        message: "is required when CDN_PROVIDER is fastly",
-      });
-    }
-    if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CDN_CLOUDFLARE_ZONE_ID"],
-        message: "is required when CDN_PROVIDER is cloudflare",
-      });
-    }
-    if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
-      ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
-    }
-    // The Varnish purge token guards the edge against anyone who can reach it: as long as the
-    // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
-    if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["CDN_API_TOKEN"],
-        message: "must be at least 16 characters with CDN_PROVIDER=varnish",
-      });
-    }
+    requireInProduction(env, ctx);
+    checkSentinelCredentials(env, ctx);
+    requirePartners(env, ctx);
+    requireOneRedisTopology(env, ctx);
+    checkCdn(env, ctx);
     if (env.GA_MEASUREMENT_ID && !env.GTM_ID) {
       ctx.addIssue({ code: "custom", path: ["GTM_ID"], message: "is required when GA_MEASUREMENT_ID is set" });
     }
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+type Issues = z.RefinementCtx;
+
+/** What production cannot start without (unless it explicitly serves the demo catalogue). */
+function requireInProduction(env: Env, ctx: Issues): void {
+  // Fail closed: the production start (the image, the chart) without WordPress would serve the
+  // demo catalogue's invented company, VAT number and products as if they were real. Only an
+  // explicit DEMO_CATALOGUE=true (which `npm start` sets) lets it. Development serves the demo.
+  if (env.NODE_ENV === "production" && env.WP_URL === undefined && !env.DEMO_CATALOGUE) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["WP_URL"],
+      message:
+        "is required in production (NODE_ENV=production); set DEMO_CATALOGUE=true to serve the bundled demo catalogue instead",
+    });
+  }
+  // Fail closed: without SITE_URL every canonical, hreflang, Open Graph and sitemap URL would
+  // name localhost. The demo (DEMO_CATALOGUE=true, `npm start`) keeps its localhost default.
+  if (env.NODE_ENV === "production" && env.SITE_URL === undefined && !env.DEMO_CATALOGUE) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["SITE_URL"],
+      message:
+        "is required in production (NODE_ENV=production): the public base URL of canonical, hreflang, Open Graph and sitemap links",
+    });
+  }
+}
+
+/** The Sentinels' credentials go together, and only with Sentinels. */
+function checkSentinelCredentials(env: Env, ctx: Issues): void {
+  if (env.REDIS_SENTINEL_PASSWORD === undefined && env.REDIS_SENTINEL_USERNAME !== undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["REDIS_SENTINEL_PASSWORD"],
+      message: "is required when REDIS_SENTINEL_USERNAME is set",
+    });
+  }
+  if (!env.REDIS_SENTINELS) {
+    for (const k of ["REDIS_SENTINEL_USERNAME", "REDIS_SENTINEL_PASSWORD"] as const) {
+      if (env[k] !== undefined)
+        ctx.addIssue({ code: "custom", path: [k], message: "is only used with REDIS_SENTINELS, which is unset" });
+    }
+  }
+}
+
+/** REDIS_URL, REDIS_SENTINELS and REDIS_CLUSTER_NODES exclude each other. */
+function requireOneRedisTopology(env: Env, ctx: Issues): void {
+  const redisModes = [env.REDIS_URL, env.REDIS_SENTINELS, env.REDIS_CLUSTER_NODES].filter((v) => v !== undefined);
+  if (redisModes.length > 1) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["REDIS_URL"],
+      message: "set only one of REDIS_URL, REDIS_SENTINELS, REDIS_CLUSTER_NODES",
+    });
+  }
+}
+
+function requirePartners(env: Env, ctx: Issues): void {
+  // A key without its partner is a half-configured integration: refuse rather than half-work.
+  const pairs: [keyof typeof env, keyof typeof env][] = [
+    ["WP_USER", "WP_APP_PASSWORD"],
+    ["RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET"],
+    ["REDIS_SENTINELS", "REDIS_SENTINEL_NAME"],
+  ];
+  for (const [a, b] of pairs) {
+    if ((env[a] === undefined) !== (env[b] === undefined)) {
+      const missing = env[a] === undefined ? a : b;
+      ctx.addIssue({ code: "custom", path: [missing], message: `is required when ${missing === a ? b : a} is set` });
+    }
+  }
+  const newsletter = ["NEWSLETTER_API_URL", "NEWSLETTER_API_KEY", "NEWSLETTER_LIST_ID"] as const;
+  const set = newsletter.filter((k) => env[k] !== undefined);
+  if (set.length > 0 && set.length < newsletter.length) {
+    for (const k of newsletter.filter((k) => env[k] === undefined)) {
+      ctx.addIssue({ code: "custom", path: [k], message: `is required when ${set.join(", ")} is set` });
+    }
+  }
+}
+
+/** A CDN provider names its account and credentials; Varnish's purge token is as long as the other purge secrets. */
+function checkCdn(env: Env, ctx: Issues): void {
+  if (env.CDN_PROVIDER !== "none" && !env.CDN_API_TOKEN) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CDN_API_TOKEN"],
+      message: `is required when CDN_PROVIDER is ${env.CDN_PROVIDER}`,
+    });
+  }
+  if (env.CDN_PROVIDER === "fastly" && !env.CDN_FASTLY_SERVICE_ID) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CDN_FASTLY_SERVICE_ID"],
+      message: "is required when CDN_PROVIDER is fastly",
+    });
+  }
+  if (env.CDN_PROVIDER === "cloudflare" && !env.CDN_CLOUDFLARE_ZONE_ID) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CDN_CLOUDFLARE_ZONE_ID"],
+      message: "is required when CDN_PROVIDER is cloudflare",
+    });
+  }
+  if (env.CDN_PROVIDER === "varnish" && !env.CDN_VARNISH_URLS) {
+    ctx.addIssue({ code: "custom", path: ["CDN_VARNISH_URLS"], message: "is required when CDN_PROVIDER is varnish" });
+  }
+  // The Varnish purge token guards the edge against anyone who can reach it: as long as the
+  // other purge secrets (PURGE_SECRET, ADMIN_TOKEN).
+  if (env.CDN_PROVIDER === "varnish" && env.CDN_API_TOKEN && env.CDN_API_TOKEN.length < 16) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["CDN_API_TOKEN"],
+      message: "must be at least 16 characters with CDN_PROVIDER=varnish",
+    });
+  }
+}

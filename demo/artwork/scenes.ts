@@ -243,85 +243,110 @@ function drawProductShot(canvas: Canvas, form: FormRecipe, view: 0 | 1 | 2, alte
   const seededSide: LightSide = rnd.chance(0.5) ? -1 : 1;
   const light: LightSide = view === 2 ? (-seededSide as LightSide) : seededSide;
   const pose = naturalPose(form);
+  if (pose === "upright") drawPlateShot(canvas, form, view, alternate, light);
+  else if (pose === "wall") drawWallShot(canvas, form, view, alternate, light);
+  else if (pose === "hanging") drawPendantShot(canvas, form, view, alternate, light);
+  else drawStandingShot(canvas, form, view, alternate, light, rnd);
+}
+
+/** Plates are photographed from above, on the table: whole (view 0), close (1), or with another (2). */
+function drawPlateShot(
+  canvas: Canvas,
+  form: FormRecipe,
+  view: 0 | 1 | 2,
+  alternate: FormRecipe | null,
+  light: LightSide,
+): void {
   const W = canvas.width;
-
-  if (pose === "upright") {
-    // Plates are photographed from above, on the table.
-    const table = canvas.radial(
-      [
-        [0, "#F7F4EE"],
-        [0.55, "#EDE8DE"],
-        [1, "#DED7CA"],
-      ],
-      light === -1 ? 120 : 680,
-      120,
-      1150,
+  const table = canvas.radial(
+    [
+      [0, "#F7F4EE"],
+      [0.55, "#EDE8DE"],
+      [1, "#DED7CA"],
+    ],
+    light === -1 ? 120 : 680,
+    120,
+    1150,
+  );
+  canvas.add(`<rect width="${W}" height="${canvas.height}" fill="${table}"/>`);
+  const radius = form.kind === "charger" ? 330 : 290;
+  if (view === 1) {
+    canvas.add(
+      `<g transform="translate(${n(400 - 2.1 * (400 - radius * 0.55))} ${n(500 - 2.1 * (470 - radius * 0.6))}) scale(2.1)">`,
     );
-    canvas.add(`<rect width="${W}" height="${canvas.height}" fill="${table}"/>`);
-    const radius = form.kind === "charger" ? 330 : 290;
-    if (view === 1) {
-      canvas.add(
-        `<g transform="translate(${n(400 - 2.1 * (400 - radius * 0.55))} ${n(500 - 2.1 * (470 - radius * 0.6))}) scale(2.1)">`,
-      );
-      drawPlate(canvas, form, 400, 470, radius, light);
-      canvas.add("</g>");
-    } else if (view === 2) {
-      drawPlate(canvas, form, 330, 380, radius * 0.85, light);
-      drawPlate(canvas, alternate ?? { ...form, seed: form.seed ^ 0x55 }, 540, 700, radius * 0.62, light);
-    } else {
-      drawPlate(canvas, form, 400, 500, radius, light);
-    }
-    return;
+    drawPlate(canvas, form, 400, 470, radius, light);
+    canvas.add("</g>");
+  } else if (view === 2) {
+    drawPlate(canvas, form, 330, 380, radius * 0.85, light);
+    drawPlate(canvas, alternate ?? { ...form, seed: form.seed ^ 0x55 }, 540, 700, radius * 0.62, light);
+  } else {
+    drawPlate(canvas, form, 400, 500, radius, light);
   }
+}
 
-  if (pose === "wall") {
-    drawBackdrop(canvas, view === 2 ? 780 : 960, light);
-    if (view === 1) {
-      canvas.add(`<g transform="translate(${n(400 - 2 * 400)} ${n(480 - 2 * 420)}) scale(2)">`);
-      drawWallPiece(canvas, form, 400, 460, 560, 620, light);
-      canvas.add("</g>");
-    } else if (view === 2) {
-      drawWallPiece(canvas, form, 400, 380, 500, 520, light);
-      const shelf = canvas.linear(
-        [
-          [0, "#8A6A4E"],
-          [1, "#5E4633"],
-        ],
-        0,
-        0,
-        0,
-        1,
-      );
-      canvas.add(`<rect x="150" y="${n(780 - 18)}" width="500" height="18" fill="${shelf}"/>`);
-      const vase = { ...form, kind: "vase" as const, seed: form.seed ^ 0x31, glaze: alternate?.glaze ?? form.glaze };
-      drawPlaced(
-        canvas,
-        vase,
-        fitForm(vase, "standing", { cx: 560, baseY: 762, maxWidth: 120, maxHeight: 170 }),
-        light,
-      );
-    } else {
-      drawWallPiece(canvas, form, 400, 480, 560, 640, light);
-    }
-    return;
+/** A wall piece on the wall: whole (view 0), close (1), or over a shelf with a vase (2). */
+function drawWallShot(
+  canvas: Canvas,
+  form: FormRecipe,
+  view: 0 | 1 | 2,
+  alternate: FormRecipe | null,
+  light: LightSide,
+): void {
+  drawBackdrop(canvas, view === 2 ? 780 : 960, light);
+  if (view === 1) {
+    canvas.add(`<g transform="translate(${n(400 - 2 * 400)} ${n(480 - 2 * 420)}) scale(2)">`);
+    drawWallPiece(canvas, form, 400, 460, 560, 620, light);
+    canvas.add("</g>");
+  } else if (view === 2) {
+    drawWallPiece(canvas, form, 400, 380, 500, 520, light);
+    const shelf = canvas.linear(
+      [
+        [0, "#8A6A4E"],
+        [1, "#5E4633"],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
+    canvas.add(`<rect x="150" y="${n(780 - 18)}" width="500" height="18" fill="${shelf}"/>`);
+    const vase = { ...form, kind: "vase" as const, seed: form.seed ^ 0x31, glaze: alternate?.glaze ?? form.glaze };
+    drawPlaced(canvas, vase, fitForm(vase, "standing", { cx: 560, baseY: 762, maxWidth: 120, maxHeight: 170 }), light);
+  } else {
+    drawWallPiece(canvas, form, 400, 480, 560, 640, light);
   }
+}
 
-  if (pose === "hanging") {
-    drawBackdrop(canvas, 900, light);
-    if (view === 2) {
-      drawPendant(canvas, form, 280, 0, 520, 300);
-      drawPendant(canvas, alternate ?? form, 560, 0, 700, 240);
-    } else if (view === 1) {
-      canvas.add(`<g transform="translate(${n(400 - 2.2 * 400)} ${n(560 - 2.2 * 600)}) scale(2.2)">`);
-      drawPendant(canvas, form, 400, 0, 620, 420);
-      canvas.add("</g>");
-    } else {
-      drawPendant(canvas, form, 400, 0, 600, 420);
-    }
-    return;
+/** A pendant hanging before the wall: whole (view 0), close (1), or beside another (2). */
+function drawPendantShot(
+  canvas: Canvas,
+  form: FormRecipe,
+  view: 0 | 1 | 2,
+  alternate: FormRecipe | null,
+  light: LightSide,
+): void {
+  drawBackdrop(canvas, 900, light);
+  if (view === 2) {
+    drawPendant(canvas, form, 280, 0, 520, 300);
+    drawPendant(canvas, alternate ?? form, 560, 0, 700, 240);
+  } else if (view === 1) {
+    canvas.add(`<g transform="translate(${n(400 - 2.2 * 400)} ${n(560 - 2.2 * 600)}) scale(2.2)">`);
+    drawPendant(canvas, form, 400, 0, 620, 420);
+    canvas.add("</g>");
+  } else {
+    drawPendant(canvas, form, 400, 0, 600, 420);
   }
+}
 
-  // Standing objects on a table in front of the wall.
+/** Standing objects on a table in front of the wall: whole (view 0), close (1), or with a companion (2). */
+function drawStandingShot(
+  canvas: Canvas,
+  form: FormRecipe,
+  view: 0 | 1 | 2,
+  alternate: FormRecipe | null,
+  light: LightSide,
+  rnd: Random,
+): void {
   const horizon = rnd.range(650, 730);
   drawBackdrop(canvas, horizon, light);
   const baseY = horizon + rnd.range(120, 170);
@@ -408,88 +433,108 @@ function shelf(canvas: Canvas, x: number, y: number, w: number, wood: string): v
   canvas.add(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="3" fill="${mix(wood, "#FFFFFF", 0.35)}"/>`);
 }
 
+/** The living room: A sideboard under a wall piece, a shelf, a lamp and a floor vase. */
+function livingRoom(): RoomPlan {
+  return {
+    horizon: 730,
+    furniture: (canvas, light) => {
+      furnitureBox(canvas, 360, 560, 880, 150, WALNUT, light);
+      for (const x of [380, 1210]) canvas.add(`<rect x="${x}" y="710" width="12" height="24" fill="#3A2A1E"/>`);
+      shelf(canvas, 1300, 330, 270, OAK);
+    },
+    slots: [
+      { pose: "wall", cx: 800, baseY: 290, maxWidth: 460, maxHeight: 240, tall: false },
+      { pose: "standing", cx: 500, baseY: 560, maxWidth: 200, maxHeight: 330, tall: true },
+      { pose: "standing", cx: 800, baseY: 560, maxWidth: 280, maxHeight: 140, tall: false },
+      { pose: "standing", cx: 1100, baseY: 560, maxWidth: 200, maxHeight: 320, tall: true },
+      { pose: "standing", cx: 1375, baseY: 330, maxWidth: 130, maxHeight: 210, tall: true },
+      { pose: "standing", cx: 1505, baseY: 330, maxWidth: 120, maxHeight: 120, tall: false },
+      { pose: "hanging", cx: 190, baseY: 250, maxWidth: 180, maxHeight: 130, tall: false },
+      { pose: "standing", cx: 190, baseY: 840, maxWidth: 260, maxHeight: 500, tall: true },
+    ],
+  };
+}
+
+/** The dining room: A table before an arched niche, a shelf, a pendant. */
+function diningRoom(): RoomPlan {
+  return {
+    horizon: 740,
+    furniture: (canvas, light) => {
+      // An arched niche, as under a portico.
+      canvas.add(`<path d="M120 740L120 330A180 180 0 0 1 480 330L480 740Z" fill="#E4DDD0"/>`);
+      canvas.add(`<path d="M142 740L142 336A158 158 0 0 1 458 336L458 740Z" fill="#DCD4C5"/>`);
+      furnitureBox(canvas, 560, 560, 720, 150, OAK, light);
+      for (const x of [580, 1250]) canvas.add(`<rect x="${x}" y="710" width="12" height="30" fill="#5B4632"/>`);
+      shelf(canvas, 1330, 320, 240, WALNUT);
+    },
+    slots: [
+      { pose: "wall", cx: 920, baseY: 225, maxWidth: 480, maxHeight: 190, tall: false },
+      { pose: "standing", cx: 680, baseY: 560, maxWidth: 190, maxHeight: 235, tall: true },
+      { pose: "standing", cx: 920, baseY: 560, maxWidth: 260, maxHeight: 150, tall: false },
+      { pose: "standing", cx: 1160, baseY: 560, maxWidth: 190, maxHeight: 235, tall: true },
+      { pose: "upright", cx: 1410, baseY: 320, maxWidth: 150, maxHeight: 150, tall: false },
+      { pose: "standing", cx: 1525, baseY: 320, maxWidth: 90, maxHeight: 180, tall: true },
+      { pose: "standing", cx: 300, baseY: 830, maxWidth: 240, maxHeight: 470, tall: true },
+      { pose: "hanging", cx: 1450, baseY: 190, maxWidth: 170, maxHeight: 120, tall: false },
+    ],
+  };
+}
+
+/** The gallery room: Three white plinths of different heights. */
+function galleryRoom(): RoomPlan {
+  return {
+    horizon: 740,
+    furniture: (canvas, light) => {
+      for (const [x, top] of [
+        [300, 560],
+        [700, 620],
+        [1100, 520],
+      ] as const) {
+        furnitureBox(canvas, x, top, 220, 740 - top, "#F4F1EA", light);
+      }
+    },
+    slots: [
+      { pose: "standing", cx: 410, baseY: 560, maxWidth: 200, maxHeight: 300, tall: true },
+      { pose: "standing", cx: 810, baseY: 620, maxWidth: 200, maxHeight: 200, tall: false },
+      { pose: "standing", cx: 1210, baseY: 520, maxWidth: 200, maxHeight: 320, tall: true },
+      { pose: "wall", cx: 810, baseY: 250, maxWidth: 300, maxHeight: 220, tall: false },
+      { pose: "hanging", cx: 1450, baseY: 210, maxWidth: 160, maxHeight: 120, tall: false },
+    ],
+  };
+}
+
+/** The apartment room: A long cabinet under a long shelf, and a low bench. */
+function apartmentRoom(): RoomPlan {
+  return {
+    horizon: 740,
+    furniture: (canvas, light) => {
+      furnitureBox(canvas, 640, 540, 840, 180, WALNUT, light);
+      shelf(canvas, 700, 290, 780, WALNUT);
+      furnitureBox(canvas, 100, 610, 420, 110, OAK, light);
+    },
+    slots: [
+      { pose: "wall", cx: 320, baseY: 310, maxWidth: 380, maxHeight: 260, tall: false },
+      { pose: "standing", cx: 760, baseY: 540, maxWidth: 200, maxHeight: 225, tall: true },
+      { pose: "standing", cx: 1060, baseY: 540, maxWidth: 260, maxHeight: 150, tall: false },
+      { pose: "standing", cx: 1360, baseY: 540, maxWidth: 190, maxHeight: 225, tall: true },
+      { pose: "standing", cx: 820, baseY: 290, maxWidth: 130, maxHeight: 220, tall: true },
+      { pose: "upright", cx: 1120, baseY: 290, maxWidth: 160, maxHeight: 160, tall: false },
+      { pose: "hanging", cx: 590, baseY: 230, maxWidth: 160, maxHeight: 120, tall: false },
+      { pose: "standing", cx: 310, baseY: 610, maxWidth: 220, maxHeight: 150, tall: false },
+    ],
+  };
+}
+
 function roomPlan(style: RoomStyle): RoomPlan {
   switch (style) {
     case "living":
-      return {
-        horizon: 730,
-        furniture: (canvas, light) => {
-          furnitureBox(canvas, 360, 560, 880, 150, WALNUT, light);
-          for (const x of [380, 1210]) canvas.add(`<rect x="${x}" y="710" width="12" height="24" fill="#3A2A1E"/>`);
-          shelf(canvas, 1300, 330, 270, OAK);
-        },
-        slots: [
-          { pose: "wall", cx: 800, baseY: 290, maxWidth: 460, maxHeight: 240, tall: false },
-          { pose: "standing", cx: 500, baseY: 560, maxWidth: 200, maxHeight: 330, tall: true },
-          { pose: "standing", cx: 800, baseY: 560, maxWidth: 280, maxHeight: 140, tall: false },
-          { pose: "standing", cx: 1100, baseY: 560, maxWidth: 200, maxHeight: 320, tall: true },
-          { pose: "standing", cx: 1375, baseY: 330, maxWidth: 130, maxHeight: 210, tall: true },
-          { pose: "standing", cx: 1505, baseY: 330, maxWidth: 120, maxHeight: 120, tall: false },
-          { pose: "hanging", cx: 190, baseY: 250, maxWidth: 180, maxHeight: 130, tall: false },
-          { pose: "standing", cx: 190, baseY: 840, maxWidth: 260, maxHeight: 500, tall: true },
-        ],
-      };
+      return livingRoom();
     case "dining":
-      return {
-        horizon: 740,
-        furniture: (canvas, light) => {
-          // An arched niche, as under a portico.
-          canvas.add(`<path d="M120 740L120 330A180 180 0 0 1 480 330L480 740Z" fill="#E4DDD0"/>`);
-          canvas.add(`<path d="M142 740L142 336A158 158 0 0 1 458 336L458 740Z" fill="#DCD4C5"/>`);
-          furnitureBox(canvas, 560, 560, 720, 150, OAK, light);
-          for (const x of [580, 1250]) canvas.add(`<rect x="${x}" y="710" width="12" height="30" fill="#5B4632"/>`);
-          shelf(canvas, 1330, 320, 240, WALNUT);
-        },
-        slots: [
-          { pose: "wall", cx: 920, baseY: 225, maxWidth: 480, maxHeight: 190, tall: false },
-          { pose: "standing", cx: 680, baseY: 560, maxWidth: 190, maxHeight: 235, tall: true },
-          { pose: "standing", cx: 920, baseY: 560, maxWidth: 260, maxHeight: 150, tall: false },
-          { pose: "standing", cx: 1160, baseY: 560, maxWidth: 190, maxHeight: 235, tall: true },
-          { pose: "upright", cx: 1410, baseY: 320, maxWidth: 150, maxHeight: 150, tall: false },
-          { pose: "standing", cx: 1525, baseY: 320, maxWidth: 90, maxHeight: 180, tall: true },
-          { pose: "standing", cx: 300, baseY: 830, maxWidth: 240, maxHeight: 470, tall: true },
-          { pose: "hanging", cx: 1450, baseY: 190, maxWidth: 170, maxHeight: 120, tall: false },
-        ],
-      };
+      return diningRoom();
     case "gallery":
-      return {
-        horizon: 740,
-        furniture: (canvas, light) => {
-          for (const [x, top] of [
-            [300, 560],
-            [700, 620],
-            [1100, 520],
-          ] as const) {
-            furnitureBox(canvas, x, top, 220, 740 - top, "#F4F1EA", light);
-          }
-        },
-        slots: [
-          { pose: "standing", cx: 410, baseY: 560, maxWidth: 200, maxHeight: 300, tall: true },
-          { pose: "standing", cx: 810, baseY: 620, maxWidth: 200, maxHeight: 200, tall: false },
-          { pose: "standing", cx: 1210, baseY: 520, maxWidth: 200, maxHeight: 320, tall: true },
-          { pose: "wall", cx: 810, baseY: 250, maxWidth: 300, maxHeight: 220, tall: false },
-          { pose: "hanging", cx: 1450, baseY: 210, maxWidth: 160, maxHeight: 120, tall: false },
-        ],
-      };
+      return galleryRoom();
     case "apartment":
-      return {
-        horizon: 740,
-        furniture: (canvas, light) => {
-          furnitureBox(canvas, 640, 540, 840, 180, WALNUT, light);
-          shelf(canvas, 700, 290, 780, WALNUT);
-          furnitureBox(canvas, 100, 610, 420, 110, OAK, light);
-        },
-        slots: [
-          { pose: "wall", cx: 320, baseY: 310, maxWidth: 380, maxHeight: 260, tall: false },
-          { pose: "standing", cx: 760, baseY: 540, maxWidth: 200, maxHeight: 225, tall: true },
-          { pose: "standing", cx: 1060, baseY: 540, maxWidth: 260, maxHeight: 150, tall: false },
-          { pose: "standing", cx: 1360, baseY: 540, maxWidth: 190, maxHeight: 225, tall: true },
-          { pose: "standing", cx: 820, baseY: 290, maxWidth: 130, maxHeight: 220, tall: true },
-          { pose: "upright", cx: 1120, baseY: 290, maxWidth: 160, maxHeight: 160, tall: false },
-          { pose: "hanging", cx: 590, baseY: 230, maxWidth: 160, maxHeight: 120, tall: false },
-          { pose: "standing", cx: 310, baseY: 610, maxWidth: 220, maxHeight: 150, tall: false },
-        ],
-      };
+      return apartmentRoom();
   }
 }
 

@@ -127,6 +127,26 @@ function termFilter(post: PostRecord, taxonomy: string, filter: TermFilter): boo
     : filter.terms.some((t) => assigned.includes(t));
 }
 
+/**
+ * The taxonomy filters (`<taxonomy>` and `<taxonomy>_exclude`): all must hold, or any with
+ * `tax_relation=OR`. An exclusion leaves out a post carrying any of its terms.
+ */
+function byTerms(posts: PostRecord[], base: PostRestBase, params: Params): PostRecord[] {
+  const taxonomies = TAXONOMIES_OF[base] ?? [];
+  const filters = taxonomies.flatMap((t) => {
+    const out: ((p: PostRecord) => boolean)[] = [];
+    const wanted = params[t] as TermFilter | undefined;
+    if (wanted?.terms.length) out.push((p) => termFilter(p, t, wanted));
+    const unwanted = params[`${t}_exclude`] as TermFilter | undefined;
+    if (unwanted?.terms.length) out.push((p) => !termFilter(p, t, { ...unwanted, operator: "OR" }));
+    return out;
+  });
+  if (!filters.length) return posts;
+  return params.tax_relation === "OR"
+    ? posts.filter((p) => filters.some((f) => f(p)))
+    : posts.filter((p) => filters.every((f) => f(p)));
+}
+
 export function queryPosts(site: Site, base: PostRestBase, params: Params): PostRecord[] {
   const statuses = params.status as string[];
   let posts = site.catalogue.postsOf(base).filter((p) => statuses.includes(p.status) && canRead(site, p));
@@ -156,21 +176,7 @@ export function queryPosts(site: Site, base: PostRestBase, params: Params): Post
   if (typeof params.media_type === "string") posts = posts.filter((p) => params.media_type === "image" && p.attachment);
   if (typeof params.mime_type === "string") posts = posts.filter((p) => p.attachment?.mimeType === params.mime_type);
 
-  const taxonomies = TAXONOMIES_OF[base] ?? [];
-  const filters = taxonomies.flatMap((t) => {
-    const out: ((p: PostRecord) => boolean)[] = [];
-    const wanted = params[t] as TermFilter | undefined;
-    if (wanted?.terms.length) out.push((p) => termFilter(p, t, wanted));
-    const unwanted = params[`${t}_exclude`] as TermFilter | undefined;
-    if (unwanted?.terms.length) out.push((p) => !termFilter(p, t, { ...unwanted, operator: "OR" }));
-    return out;
-  });
-  if (filters.length) {
-    posts =
-      params.tax_relation === "OR"
-        ? posts.filter((p) => filters.some((f) => f(p)))
-        : posts.filter((p) => filters.every((f) => f(p)));
-  }
+  posts = byTerms(posts, base, params);
 
   const search = typeof params.search === "string" && params.search ? parseSearch(params.search) : null;
   if (search) {

@@ -93,6 +93,48 @@ async function handBack(redis: RedisLike, members: string[], logger: PurgeOutbox
     );
 }
 
+/** A new purge as the site asked it (`all` carries no tags). */
+function newPurge(tags: readonly string[], all: boolean, soft: boolean): PendingPurge {
+  return { id: randomUUID(), tags: all ? [] : [...tags], all, soft, at: Date.now() };
+}
+
+/** What a log line says of a purge: its first tags, whether it was all, and how long since the site asked. */
+const purgeFields = (purge: PendingPurge) => ({
+  tags: purge.tags.slice(0, 20),
+  all: purge.all,
+  ageMs: Date.now() - purge.at,
+});
+
+/** Removes a member from the outbox; a failure leaves it to be claimed (and sent, idempotently) again. */
+const dropMember = (redis: RedisLike, member: string) =>
+  redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+
+/** Claims the purges due now by moving their score a lease ahead: no other pod takes them meanwhile. */
+async function claimDue(redis: RedisLike, leaseMs: number): Promise<string[]> {
+  const now = Date.now();
+  return (await redisWithin(
+    redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)),
+  )) as string[];
+}
+
+/**
+ * What a stopping pod does with the purges under way: those claimed in Redis are handed back to the
+ * other instances; those only this process knows of are waited for (the purger's budget bounds it).
+ */
+async function letGo(
+  underway: { member: string | undefined; done: Promise<void> }[],
+  redis: RedisLike | undefined,
+  logger: PurgeOutboxLogger,
+): Promise<void> {
+  if (redis)
+    await handBack(
+      redis,
+      underway.flatMap((u) => (u.member !== undefined ? [u.member] : [])),
+      logger,
+    );
+  await Promise.all(underway.filter((u) => u.member === undefined).map((u) => u.done));
+}
+
 export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
   const { purger, redis, logger, leaseMs } = options;
   /** Purges this pod is sending: the member it claimed (Redis) or undefined (memory), by id. */
@@ -109,14 +151,10 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     const done = sleep(notBefore - Date.now())
       .then(() => (purge.all ? purger.purgeAll(opts) : purger.purge(purge.tags, opts)))
       .catch((error: unknown) => {
-        logger.error(
-          { err: errorText(error), tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at },
-          "CDN purge given up",
-        );
+        logger.error({ err: errorText(error), ...purgeFields(purge) }, "CDN purge given up");
       })
       .then(async () => {
-        if (member !== undefined && redis && !closed)
-          await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+        if (member !== undefined && redis && !closed) await dropMember(redis, member);
       })
       .finally(() => {
         underway.delete(purge.id);
@@ -131,22 +169,14 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     if (!redis || closed || polling) return;
     polling = true;
     try {
-      const now = Date.now();
-      const claimed = (await redisWithin(
-        redis.eval(CLAIM_SCRIPT, 1, OUTBOX_KEY, String(now), String(now + leaseMs), String(CLAIM_BATCH)),
-      )) as string[];
-      for (const member of claimed) {
+      for (const member of await claimDue(redis, leaseMs)) {
         const purge = parseMember(member);
         if (!purge) {
-          await redisWithin(redis.zrem(OUTBOX_KEY, member)).catch(() => undefined);
+          await dropMember(redis, member);
           continue;
         }
         if (underway.has(purge.id)) continue; // ours, still being sent: the lease was renewed above
-        if (!own.has(purge.id))
-          logger.info(
-            { tags: purge.tags.slice(0, 20), all: purge.all, ageMs: Date.now() - purge.at },
-            "CDN purge taken over from another instance",
-          );
+        if (!own.has(purge.id)) logger.info(purgeFields(purge), "CDN purge taken over from another instance");
         void send(purge, member);
       }
     } catch (error) {
@@ -183,30 +213,14 @@ export function createPurgeOutbox(options: PurgeOutboxOptions): PurgeOutbox {
     void send(purge, undefined, notBefore);
   }
 
-  const pending = (tags: readonly string[], all: boolean, soft: boolean): PendingPurge => ({
-    id: randomUUID(),
-    tags: all ? [] : [...tags],
-    all,
-    soft,
-    at: Date.now(),
-  });
-
   return {
-    purge: (tags, opts) => enqueue(pending(tags, false, opts?.soft === true), Date.now()),
-    purgeAll: (opts) => enqueue(pending([], true, opts?.soft === true), Date.now()),
-    schedule: ({ tags, all, soft, notBefore }) => enqueue(pending(tags, all, soft), notBefore),
+    purge: (tags, opts) => enqueue(newPurge(tags, false, opts?.soft === true), Date.now()),
+    purgeAll: (opts) => enqueue(newPurge([], true, opts?.soft === true), Date.now()),
+    schedule: ({ tags, all, soft, notBefore }) => enqueue(newPurge(tags, all, soft), notBefore),
     async close() {
       closed = true;
       clearInterval(timer);
-      const mine = [...underway.values()];
-      if (redis)
-        await handBack(
-          redis,
-          mine.flatMap((u) => (u.member !== undefined ? [u.member] : [])),
-          logger,
-        );
-      // Purges only this process knows of: wait for them (the purger's budget bounds the wait).
-      await Promise.all(mine.filter((u) => u.member === undefined).map((u) => u.done));
+      await letGo([...underway.values()], redis, logger);
     },
   };
 }

@@ -85,6 +85,41 @@ export interface WordPressHealth {
   stop(): void;
 }
 
+/** The line an operator reads when WordPress's state (or the reason it refuses the credentials) changes. */
+function logChange(
+  logger: Logger,
+  next: WordPressState,
+  previous: WordPressState,
+  problem: CredentialProblem | undefined,
+  detail: Record<string, unknown>,
+): void {
+  if (next === "unauthorized")
+    logger.error(
+      { wordpress: next, previous, problem, ...detail },
+      `WordPress refuses the site's credentials: ${PROBLEM_EXPLAINED[problem!]}`,
+    );
+  else if (next === "down") logger.warn({ wordpress: next, previous, ...detail }, "WordPress is unreachable");
+  else
+    logger.info(
+      { wordpress: next, previous, ...detail },
+      next === "up" ? "WordPress answers" : "WordPress state unknown",
+    );
+}
+
+/**
+ * The probe's request, users/me, and how WordPress answered: its status and error code, or status 0
+ * when it could not be reached. Any other failure is thrown.
+ */
+async function askWhoAmI(client: WordPressClient): Promise<{ status: number; code: string | undefined }> {
+  try {
+    const { status } = await client.get("wp/v2/users/me", { context: "view" });
+    return { status, code: undefined };
+  } catch (error) {
+    if (!isWordPressError(error)) throw error;
+    return { status: error.status, code: error.code };
+  }
+}
+
 export function createWordPressHealth(options: WordPressHealthOptions): WordPressHealth {
   const { logger, credentialsSent } = options;
   let reachable: "up" | "down" | "unknown" = "unknown";
@@ -104,17 +139,7 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
     current = next;
     reported = problem;
     if (next !== previous) options.onChange(next);
-    if (next === "unauthorized")
-      logger.error(
-        { wordpress: next, previous, problem, ...detail },
-        `WordPress refuses the site's credentials: ${PROBLEM_EXPLAINED[problem!]}`,
-      );
-    else if (next === "down") logger.warn({ wordpress: next, previous, ...detail }, "WordPress is unreachable");
-    else
-      logger.info(
-        { wordpress: next, previous, ...detail },
-        next === "up" ? "WordPress answers" : "WordPress state unknown",
-      );
+    logChange(logger, next, previous, problem, detail);
   }
 
   function noteAnswer(status: number, code: string | undefined) {
@@ -133,15 +158,7 @@ export function createWordPressHealth(options: WordPressHealthOptions): WordPres
   }
 
   async function probeOnce(): Promise<WordPressState> {
-    let status = 0;
-    let code: string | undefined;
-    try {
-      ({ status } = await options.probeClient.get("wp/v2/users/me", { context: "view" }));
-    } catch (error) {
-      if (!isWordPressError(error)) throw error;
-      status = error.status;
-      code = error.code;
-    }
+    const { status, code } = await askWhoAmI(options.probeClient);
     // Without credentials users/me always answers rest_not_logged_in: only reachability counts.
     if (credentialsSent && status > 0 && status < 500) {
       const found = credentialProblemOf(status, code, true);

@@ -22,6 +22,7 @@ import { dataHardTimeoutMs } from "../cache";
 import { newScope } from "../request-scope";
 import {
   type PageCache,
+  type PageHeaders,
   PageRenders,
   type SharedPages,
   answerPageHit,
@@ -111,6 +112,31 @@ function serveClientFiles(app: Express, clientDir: string): void {
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? clientFiles(req, res, next) : next()));
 }
 
+/**
+ * Pages already rendered are answered here, precompressed, before anything else runs; a probe never
+ * reads the page cache. A miss on a page that is being rendered waits for that render
+ * (server/http/page-cache/page-renders.ts), at most as long as the data it needs may take (the
+ * cache's hard timeout).
+ */
+function mountPageCache(app: Express, options: SiteOptions, setPageHeaders: PageHeaders): void {
+  const pageCache = options.pageCache;
+  if (!pageCache) return;
+  const renders = new PageRenders({
+    storedEntry: (key) => pageCache.peekFresh(key),
+    waitMs: dataHardTimeoutMs(options.config.wpTimeoutMs),
+    onWaitedTooLong: (key) =>
+      options.logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
+  });
+  const serve = servePageCache(
+    pageCache,
+    setPageHeaders,
+    renders,
+    (req) => options.metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }),
+    options.sharedPages,
+  );
+  app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
+}
+
 export function createSite(options: SiteOptions) {
   const { config, logger, metrics, state } = options;
   const app = express();
@@ -172,28 +198,7 @@ export function createSite(options: SiteOptions) {
     staleSeconds: config.cache.staleSeconds,
   });
 
-  // Pages already rendered are answered here, precompressed, before anything else runs.
-  // A miss on a page that is being rendered waits for that render (server/http/page-cache/page-renders.ts),
-  // at most as long as the data it needs may take (the cache's hard timeout).
-  const pageCache = options.pageCache;
-  const renders = pageCache
-    ? new PageRenders({
-        storedEntry: (key) => pageCache.peekFresh(key),
-        waitMs: dataHardTimeoutMs(config.wpTimeoutMs),
-        onWaitedTooLong: (key) =>
-          logger.warn({ key }, "stopped waiting for another request's render of this page; rendering it again"),
-      })
-    : undefined;
-  if (pageCache) {
-    const serve = servePageCache(
-      pageCache,
-      setPageHeaders,
-      renders,
-      (req) => metrics.pageRenders.inc({ route: routeLabel(req.path), collapsed: "true" }),
-      options.sharedPages,
-    );
-    app.use((req, res, next) => (isProbe(req.path) ? next() : serve(req, res, next)));
-  }
+  mountPageCache(app, options, setPageHeaders);
 
   app.use(compression());
 

@@ -9,7 +9,7 @@
 // format whose transform alone would exceed the budget gives way to the next the visitor takes
 // (AVIF's encoder to WebP's); an image for which none fits is refused, remembered.
 import type { Logger } from "../logger";
-import type { MediaAnswer, MediaResult } from "./answers";
+import type { Lifetime, MediaAnswer, MediaResult } from "./answers";
 import { TransformsBusy, type TransformBudget } from "./budget";
 import { createEncodes, toMake, type RenditionRequest } from "./encodes";
 import { UPLOAD_TYPES } from "./kinds";
@@ -83,6 +83,11 @@ function refusedOr(state: OriginalState): MediaAnswer | undefined {
   return undefined;
 }
 
+/** A rendition's bytes: its type follows its format, so it varies with the browser's Accept. */
+function renditionBytes(body: Buffer, format: RenditionFormat, lifetime: Lifetime, result: MediaResult): MediaAnswer {
+  return { kind: "bytes", body, type: FORMAT_TYPES[format], variesByAccept: true, lifetime, result };
+}
+
 export function createImages(options: ImagesOptions) {
   const { store, originals, refusals, budget, logger, observe } = options;
   const { headerOf, encodeOnce } = createEncodes({ store, budget, logger, observe });
@@ -95,14 +100,7 @@ export function createImages(options: ImagesOptions) {
       const nearest = await nearestCached(store, uploadPath, width, acceptable(accept, kind));
       if (nearest) {
         observe?.degraded?.("nearest");
-        return {
-          kind: "bytes",
-          body: nearest.body,
-          type: FORMAT_TYPES[nearest.format],
-          variesByAccept: true,
-          lifetime: "short",
-          result: "hit",
-        };
+        return renditionBytes(nearest.body, nearest.format, "short", "hit");
       }
     }
     const header = await headerOf(uploadPath);
@@ -120,8 +118,7 @@ export function createImages(options: ImagesOptions) {
     const { format, standIn } = make;
     // A lesser format made for this width before (the best did not fit): served as it is.
     const kept = standIn ? undefined : await store.get(uploadPath, `w${width}.${format}`);
-    if (kept)
-      return { kind: "bytes", body: kept, type: FORMAT_TYPES[format], variesByAccept: true, lifetime: "year", result };
+    if (kept) return renditionBytes(kept, format, "year", result);
     try {
       const body = await encodeOnce(uploadPath, header, width, make);
       if (typeof body === "string") {
@@ -129,14 +126,7 @@ export function createImages(options: ImagesOptions) {
         return { kind: "refused", refusal: body };
       }
       if (standIn) observe?.degraded?.("fast");
-      return {
-        kind: "bytes",
-        body,
-        type: FORMAT_TYPES[format],
-        variesByAccept: true,
-        lifetime: standIn ? "short" : "year",
-        result,
-      };
+      return renditionBytes(body, format, standIn ? "short" : "year", result);
     } catch (error) {
       if (error instanceof TransformsBusy) return { kind: "busy", retryAfterSeconds: BUSY_RETRY_SECONDS };
       throw error;
@@ -151,15 +141,7 @@ export function createImages(options: ImagesOptions) {
     if (refusal) return { kind: "refused", refusal };
     if (!originals.isSoftlyPurged(uploadPath)) {
       const cached = await store.get(uploadPath, variant);
-      if (cached)
-        return {
-          kind: "bytes",
-          body: cached,
-          type: FORMAT_TYPES[format],
-          variesByAccept: true,
-          lifetime: "year",
-          result: "hit",
-        };
+      if (cached) return renditionBytes(cached, format, "year", "hit");
     }
     const state = await originals.original(uploadPath);
     const refused = refusedOr(state);
@@ -167,15 +149,7 @@ export function createImages(options: ImagesOptions) {
     const from = state as { from: "cache" | "upstream" | "stale" };
     // WordPress failed after a soft purge: the old rendition, if kept, rather than an encode per request.
     const kept = from.from === "stale" ? await store.get(uploadPath, variant) : undefined;
-    if (kept)
-      return {
-        kind: "bytes",
-        body: kept,
-        type: FORMAT_TYPES[format],
-        variesByAccept: true,
-        lifetime: "year",
-        result: "stale",
-      };
+    if (kept) return renditionBytes(kept, format, "year", "stale");
     return made(request, resultOf(from));
   }
 

@@ -36,27 +36,31 @@ export interface OriginalsOptions {
   cacheBytes?(bytes: number): void;
 }
 
+/** The answer's status as what it means for the upload (a 3xx is not followed). */
+function refusalOf(
+  upstream: http.IncomingMessage,
+  uploadPath: string,
+  logger: Logger,
+): Refusal | "unavailable" | undefined {
+  const status = upstream.statusCode ?? 502;
+  if (status === 200) {
+    const length = Number(upstream.headers["content-length"] ?? NaN);
+    return length > MAX_ORIGINAL_BYTES ? "too-large" : undefined;
+  }
+  if (status >= 300 && status < 400)
+    logger.warn(
+      { path: uploadPath, status, location: upstream.headers.location },
+      "media upstream answered a redirect; not followed",
+    );
+  else if (status !== 404 && status !== 410) logger.warn({ path: uploadPath, status }, "media upstream failed");
+  return status >= 500 || status === 429 ? "unavailable" : "missing";
+}
+
 export function createOriginals(options: OriginalsOptions) {
   const { uploadsUrl, pool, gate, timeouts, store, refusals, logger } = options;
   /** Paths purged softly: fetched again on their next request, their old copy kept as a fallback. */
   const purgedSoftly = new Set<string>();
   const inflight = new Map<string, Promise<OriginalState>>();
-
-  /** The answer's status as what it means for the upload (a 3xx is not followed). */
-  function refusalOf(upstream: http.IncomingMessage, uploadPath: string): Refusal | "unavailable" | undefined {
-    const status = upstream.statusCode ?? 502;
-    if (status === 200) {
-      const length = Number(upstream.headers["content-length"] ?? NaN);
-      return length > MAX_ORIGINAL_BYTES ? "too-large" : undefined;
-    }
-    if (status >= 300 && status < 400)
-      logger.warn(
-        { path: uploadPath, status, location: upstream.headers.location },
-        "media upstream answered a redirect; not followed",
-      );
-    else if (status !== 404 && status !== 410) logger.warn({ path: uploadPath, status }, "media upstream failed");
-    return status >= 500 || status === 429 ? "unavailable" : "missing";
-  }
 
   /** One fetch into the cache, inside a turn of the gate; `remainingMs` of the deadline left for the headers. */
   async function download(uploadPath: string, remainingMs: number): Promise<OriginalState> {
@@ -65,7 +69,7 @@ export function createOriginals(options: OriginalsOptions) {
       { method: "GET" },
       { ...timeouts, headersTimeoutMs: Math.max(1, remainingMs) },
     );
-    const refused = refusalOf(upstream, uploadPath);
+    const refused = refusalOf(upstream, uploadPath, logger);
     if (refused !== undefined) {
       upstream.destroy();
       return refused === "unavailable" ? refused : { refused };
