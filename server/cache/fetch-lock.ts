@@ -30,41 +30,43 @@ function answers(record: CacheRecord | undefined, basis: CacheRecord | undefined
   return !!record && freshness(record, Date.now()) === "fresh" && (!basis || record.fetchedAt > basis.fetchedAt);
 }
 
-export function createFetchLock(deps: FetchLockDeps) {
-  const { memory, redis, logger, instanceId, lockTtlMs, lockPollMs, callOrigin } = deps;
-  let lockCounter = 0;
-
-  /**
-   * Polls until whoever holds the fetch lock has stored a fresh answer. "ours": the holder is this
-   * request's own token (a lock request that timed out was granted after all; commands on one
-   * connection run in order, so the peek sees it) — without this a lock taken late is orphaned.
-   */
-  async function waitForHolder(
-    key: string,
-    basis: CacheRecord | undefined,
-    deadline: number,
-    token: string,
-  ): Promise<Waited> {
-    let delay = lockPollMs;
-    for (;;) {
-      const remaining = deadline - Date.now();
-      if (remaining <= 0) return "timeout";
-      await sleep(Math.min(delay, remaining));
-      if (deps.closed() || !redis) return "failed";
-      let peek;
-      try {
-        peek = await redis.peek(key);
-      } catch (error) {
-        // One late reply under a burst is not a failed Redis: poll again while the breaker holds.
-        if (error instanceof RedisTimeoutError && redis.up) continue;
-        return "failed";
-      }
-      if (answers(peek.record, basis)) return peek.record;
-      if (peek.holder === token) return "ours";
-      if (!peek.locked) return "released";
-      delay = Math.min(delay * 2, lockPollMs * 4);
+/**
+ * Polls until whoever holds the fetch lock has stored a fresh answer. "ours": the holder is this
+ * request's own token (a lock request that timed out was granted after all; commands on one
+ * connection run in order, so the peek sees it) — without this a lock taken late is orphaned.
+ */
+async function waitForHolder(
+  deps: FetchLockDeps,
+  key: string,
+  basis: CacheRecord | undefined,
+  deadline: number,
+  token: string,
+): Promise<Waited> {
+  const { redis, lockPollMs } = deps;
+  let delay = lockPollMs;
+  for (;;) {
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) return "timeout";
+    await sleep(Math.min(delay, remaining));
+    if (deps.closed() || !redis) return "failed";
+    let peek;
+    try {
+      peek = await redis.peek(key);
+    } catch (error) {
+      // One late reply under a burst is not a failed Redis: poll again while the breaker holds.
+      if (error instanceof RedisTimeoutError && redis.up) continue;
+      return "failed";
     }
+    if (answers(peek.record, basis)) return peek.record;
+    if (peek.holder === token) return "ours";
+    if (!peek.locked) return "released";
+    delay = Math.min(delay * 2, lockPollMs * 4);
   }
+}
+
+export function createFetchLock(deps: FetchLockDeps) {
+  const { memory, redis, logger, instanceId, lockTtlMs, callOrigin } = deps;
+  let lockCounter = 0;
 
   /** Takes the lock: true when granted; undefined when Redis failed otherwise than by a late reply. */
   async function take(shared: SharedTier, key: string, token: string): Promise<boolean | undefined> {
@@ -80,6 +82,27 @@ export function createFetchLock(deps: FetchLockDeps) {
       );
       return undefined;
     }
+  }
+
+  /**
+   * The lock is ours (token): fetch from the origin, unless the answer was stored between our read
+   * and our lock (double check), in which case it is served and the lock released at once.
+   */
+  async function fetchAsHolder<T>(
+    shared: SharedTier,
+    read: Read<T>,
+    token: string,
+    basis: CacheRecord | undefined,
+    deadline: number,
+    abandoned: AbortController,
+  ): Promise<CacheRecord> {
+    const stored = await shared.get(read.key).catch(() => undefined);
+    if (answers(stored, basis)) {
+      memory.set(stored);
+      void shared.releaseLock(read.key, token).catch(noop);
+      return stored;
+    }
+    return callOrigin(read, token, deadline, abandoned);
   }
 
   /** Across processes: take the Redis lock and fetch, or wait for whoever holds it. */
@@ -99,7 +122,7 @@ export function createFetchLock(deps: FetchLockDeps) {
         break;
       }
       if (!acquired) {
-        const waited = await waitForHolder(key, basis, deadline, token);
+        const waited = await waitForHolder(deps, key, basis, deadline, token);
         if (typeof waited === "object") {
           memory.set(waited);
           return waited;
@@ -113,14 +136,7 @@ export function createFetchLock(deps: FetchLockDeps) {
           continue; // "released": the holder failed or died without an answer; try to take over.
         }
       }
-      // Double check: the answer may have been stored between our read and our lock.
-      const stored = await shared.get(key).catch(() => undefined);
-      if (answers(stored, basis)) {
-        memory.set(stored);
-        void shared.releaseLock(key, token).catch(noop);
-        return stored;
-      }
-      return callOrigin(read, token, deadline, abandoned);
+      return fetchAsHolder(shared, read, token, basis, deadline, abandoned);
     }
     // The caller has had its timeout error (withDeadline); do not start a fetch nobody awaits.
     if (Date.now() >= deadline) throw new Error("deadline passed while coordinating the fetch");

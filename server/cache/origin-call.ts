@@ -68,35 +68,36 @@ function holdLock(deps: OriginCallDeps, key: string, lockToken: string | undefin
   };
 }
 
-export function createOriginCall(deps: OriginCallDeps): OriginCall {
-  const { memory, redis, purges, policies, errors, logger, writes, backoffUntil, insideFetch } = deps;
-
-  /** Purges that arrived while this answer was on its way may drop it or make it stale; then memory and Redis. */
-  function store(built: BuiltRecord, release: () => void): CacheRecord {
-    const verdict = purges.judge(built.record);
-    if (verdict === "drop") {
-      release();
-      return built.record; // the callers asked before the purge; nobody else gets it
-    }
-    if (verdict === "stale") built.record.freshUntil = 0;
-
-    memory.set(built.record);
-    if (redis?.up && !deps.closed()) {
-      const write = redis
-        .set(built.record, built.json)
-        .then(noop, (error: unknown) =>
-          logger.debug({ key: built.record.key, err: errorMessage(error) }, "could not store in Redis"),
-        )
-        .finally(() => {
-          release();
-          writes.delete(write);
-        });
-      writes.add(write);
-    } else {
-      release();
-    }
-    return built.record;
+/** Purges that arrived while this answer was on its way may drop it or make it stale; then memory and Redis. */
+function store(deps: OriginCallDeps, built: BuiltRecord, release: () => void): CacheRecord {
+  const { memory, redis, purges, logger, writes } = deps;
+  const verdict = purges.judge(built.record);
+  if (verdict === "drop") {
+    release();
+    return built.record; // the callers asked before the purge; nobody else gets it
   }
+  if (verdict === "stale") built.record.freshUntil = 0;
+
+  memory.set(built.record);
+  if (redis?.up && !deps.closed()) {
+    const write = redis
+      .set(built.record, built.json)
+      .then(noop, (error: unknown) =>
+        logger.debug({ key: built.record.key, err: errorMessage(error) }, "could not store in Redis"),
+      )
+      .finally(() => {
+        release();
+        writes.delete(write);
+      });
+    writes.add(write);
+  } else {
+    release();
+  }
+  return built.record;
+}
+
+export function createOriginCall(deps: OriginCallDeps): OriginCall {
+  const { policies, errors, backoffUntil, insideFetch } = deps;
 
   /** `abandoned` is aborted at the deadline, by whichever of the two deadline timers fires first. */
   return async function callOrigin<T>(
@@ -155,6 +156,6 @@ export function createOriginCall(deps: OriginCallDeps): OriginCall {
       });
     }
     backoffUntil.delete(key);
-    return store(built, release);
+    return store(deps, built, release);
   };
 }

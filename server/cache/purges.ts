@@ -76,6 +76,42 @@ function redisPasses(redis: () => SharedTier | undefined, keys: Keyspace, instan
   };
 }
 
+/** What the follow-up of a purge works with: the same local purges, Redis passes and CDN handoff. */
+interface FollowUpParts {
+  local: ReturnType<typeof createLocalPurges>;
+  passes: ReturnType<typeof redisPasses>;
+  redis: () => SharedTier | undefined;
+  cdn: ReturnType<typeof createCdnHandoff>;
+  logger: CacheLogger;
+}
+
+/**
+ * After the bus deadline every instance has applied the purge. Answers fetched before the purge
+ * but stored after its first pass are caught by a repeat limited to fetches started at or before
+ * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard
+ * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
+ */
+async function followUpPurge(parts: FollowUpParts, purge: PendingPurge, sendCdn: boolean): Promise<void> {
+  const { local, passes, redis, cdn, logger } = parts;
+  local.apply({
+    tags: purge.tags,
+    all: purge.all,
+    mode: purge.mode,
+    before: purge.at,
+    at: purge.at,
+    source: "local",
+  });
+  if (redis()?.up) {
+    try {
+      await passes.apply(purge, purge.at);
+      await passes.publish(purge, 2);
+    } catch (error) {
+      logger.debug({ err: errorMessage(error) }, "repeat purge pass could not reach Redis");
+    }
+  }
+  if (sendCdn) await cdn.send(purge);
+}
+
 export function createPurges(deps: PurgeDeps): Purges {
   const { writes, redis, logger, busDeadlineMs } = deps;
   // A fetch cannot outlive the hard timeout, so older purges can judge nothing any more.
@@ -113,36 +149,12 @@ export function createPurges(deps: PurgeDeps): Purges {
       }
     }
     const scheduled = await cdnScheduled;
-    const followUp = sleep(busDeadlineMs).then(() => followUpPurge(purge, !scheduled));
+    const followUp = sleep(busDeadlineMs).then(() =>
+      followUpPurge({ local, passes, redis, cdn, logger }, purge, !scheduled),
+    );
     followUps.add(followUp);
     void followUp.finally(() => followUps.delete(followUp));
     return count;
-  }
-
-  /**
-   * After the bus deadline every instance has applied the purge. Answers fetched before the purge
-   * but stored after its first pass are caught by a repeat limited to fetches started at or before
-   * it; only then the CDN is purged, so it cannot re-fetch an old page from a pod that had not heard
-   * (here, unless a purger that schedules took it at receipt: it sends it from that same moment on).
-   */
-  async function followUpPurge(purge: PendingPurge, sendCdn: boolean): Promise<void> {
-    local.apply({
-      tags: purge.tags,
-      all: purge.all,
-      mode: purge.mode,
-      before: purge.at,
-      at: purge.at,
-      source: "local",
-    });
-    if (redis()?.up) {
-      try {
-        await passes.apply(purge, purge.at);
-        await passes.publish(purge, 2);
-      } catch (error) {
-        logger.debug({ err: errorMessage(error) }, "repeat purge pass could not reach Redis");
-      }
-    }
-    if (sendCdn) await cdn.send(purge);
   }
 
   return {
