@@ -13,7 +13,14 @@
 # "== <name>: <seconds> s" line (.ci/run lists those times), so side-by-side steps never
 # interleave. A failing step fails the run once the steps beside it have ended, its output shown.
 # FC_SERIAL=1 runs the same steps one after another, streaming their output.
+#
+# Serial is the default; FC_PARALLEL=1 asks for the lanes. The lanes' sites share one Redis, so with
+# the shared page tier a site in one lane reads the other lane's pages and hears its purges (the
+# shared-pages cases counted 2 renders for 1), and on two cores Chromium's tests in one lane ran past
+# their bounds while the other lane rendered. Side by side becomes the default again once each lane
+# has a Redis of its own.
 set -euo pipefail
+[ "${FC_PARALLEL:-}" = 1 ] || export FC_SERIAL=1
 cd "$(dirname "$0")/.."
 export NODE_OPTIONS="${NODE_OPTIONS:-} --no-warnings"
 

@@ -75,7 +75,13 @@ describe("CacheStack, memory tier only", () => {
     await s.cached("list", ["products:list"], "long", c.fetch(["products:3"]));
     expect(await s.purge(["products:3"], { mode: "hard" })).toBe(1);
     expect((await s.cached("list", ["products:list"], "long", c.fetch(["products:3"]))).n).toBe(2);
-    expect(events[0]).toEqual({ tags: ["products:3"], all: false, mode: "hard", source: "local", at: expect.any(Number) });
+    expect(events[0]).toEqual({
+      tags: ["products:3"],
+      all: false,
+      mode: "hard",
+      source: "local",
+      at: expect.any(Number),
+    });
   });
 
   it("serves stale at once and revalidates once in the background", async () => {
