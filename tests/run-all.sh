@@ -14,11 +14,9 @@
 # interleave. A failing step fails the run once the steps beside it have ended, its output shown.
 # FC_SERIAL=1 runs the same steps one after another, streaming their output.
 #
-# Serial is the default; FC_PARALLEL=1 asks for the lanes. The lanes' sites share one Redis, so with
-# the shared page tier a site in one lane reads the other lane's pages and hears its purges (the
-# shared-pages cases counted 2 renders for 1), and on two cores Chromium's tests in one lane ran past
-# their bounds while the other lane rendered. Side by side becomes the default again once each lane
-# has a Redis of its own.
+# Serial is the default; FC_PARALLEL=1 asks for the lanes. On two cores the lanes side by side
+# pushed tests with real bounds past them (Chromium's timeouts, the render lock's renewal, the
+# search flood's cap): the tests share no state, only the CPU (docs/testing.md).
 set -euo pipefail
 [ "${FC_PARALLEL:-}" = 1 ] || export FC_SERIAL=1
 cd "$(dirname "$0")/.."
