@@ -3,7 +3,7 @@
 // soft and hard timeouts, soft and hard purges, not-found answers, the purge bus and the CDN hook.
 // Short policies (0.3 s fresh) keep it quick; assertions are on counts and answer numbers.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Redis } from "ioredis";
+import { Redis } from "ioredis";
 import type { CacheEntry, CachePolicyName } from "../../server/content/cached";
 import { WordPressError } from "../../server/content/wordpress-client";
 import { wordpressOriginErrors } from "../../server/content/wordpress-errors";
@@ -121,6 +121,18 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     return { stack, get, events, states, cdn };
   }
 
+  /** Waits until an entry under `pattern` is in Redis (a write the stack does not await). */
+  async function untilStored(pattern: string): Promise<void> {
+    const probe = new Redis(server.url);
+    try {
+      for (const deadline = Date.now() + 3000; (await probe.keys(pattern)).length === 0; await sleep(10)) {
+        if (Date.now() > deadline) throw new Error(`nothing stored under ${pattern}`);
+      }
+    } finally {
+      probe.disconnect();
+    }
+  }
+
   // A fresh key space per test: one redis-server serves them all without interference.
   const next = () => (prefix = `t${process.pid}x${++prefixCounter}`);
 
@@ -174,6 +186,8 @@ describe.skipIf(!run)("CacheStack with Redis", () => {
     const key = "wp:collections:list";
     await a.get(key, origin.fetch("collections:list"));
     await a.get(key, origin.fetch("collections:list"));
+    // A's copy reaches Redis after A's answer (the write is not awaited): B reads once it is there.
+    await untilStored(`${prefix}:e:*`);
     await b.get(key, origin.fetch("collections:list"));
     expect(one.c.reads).toEqual(["origin", "memory"]);
     // B never fetched it: Redis answered, fresh.
