@@ -65,6 +65,8 @@ async function startCluster(shared: boolean, wp: FaultyWordPress, base: Record<s
     ADMIN_TOKEN,
     CACHE_FRESH_SECONDS: "600",
     PAGE_CACHE_SHARED: String(shared),
+    // One site: its pods share the public URL (part of the shared tier's keys).
+    SITE_URL: "http://bench.test",
   };
   const pods = await Promise.all([0, 1, 2].map(() => startSite(env)));
 
