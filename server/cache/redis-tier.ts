@@ -256,15 +256,19 @@ export class RedisTier implements Tier {
     return reply === "OK";
   }
 
-  async extendLock(key: string, token: string, ttlMs: number): Promise<boolean> {
+  /** `timeoutMs`: a longer bound for a renewal off the request path (a late reply must not lose the lock). */
+  async extendLock(key: string, token: string, ttlMs: number, timeoutMs?: number): Promise<boolean> {
     return (
-      (await this.run(() => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)))) === 1
+      (await this.run(
+        () => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)),
+        timeoutMs,
+      )) === 1
     );
   }
 
   /** False when the lock was no longer ours (it expired, and perhaps someone else took it). */
-  async releaseLock(key: string, token: string): Promise<boolean> {
-    return (await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token))) === 1;
+  async releaseLock(key: string, token: string, timeoutMs?: number): Promise<boolean> {
+    return (await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token), timeoutMs)) === 1;
   }
 
   async publish(channel: string, message: string): Promise<void> {

@@ -74,6 +74,14 @@ const MAX_POLL_MS = 200;
 /** A page whose last render here was not shared (not cacheable, too large) renders without the lock this long. */
 const UNSHARED_MS = 10_000;
 const MAX_UNSHARED = 10_000;
+/** The holder of a lock a look could not see (no answer in time). */
+const UNSEEN_HOLDER = "(unseen)";
+/**
+ * The bound of a write, a lock's renewal and its release: off the request path (no visitor waits
+ * on them; the lock holder's waiters do), so a reply late under load loses neither the page nor
+ * the lock (a lapsed lock while its holder still renders made a second pod render the page).
+ */
+const BACKGROUND_TIMEOUT_MS = 1000;
 
 interface PendingPurge {
   tags: readonly string[];
@@ -138,10 +146,11 @@ export class SharedPages {
     let look: Look;
     try {
       look = await this.peek(id);
+      this.options.observe?.lookup(!look.page ? "miss" : look.page.state === "fresh" ? "hit" : "stale");
     } catch (error) {
-      return this.unavailable(key, id, error);
+      if (!this.options.tier.up) return this.unavailable(key, id, error);
+      look = this.unseen(undefined, error);
     }
-    this.options.observe?.lookup(!look.page ? "miss" : look.page.state === "fresh" ? "hit" : "stale");
     for (;;) {
       const { page, holder } = look;
       if (page?.state === "fresh" && judge.adopt(page))
@@ -167,9 +176,21 @@ export class SharedPages {
       try {
         look = await this.poll(id, look.refused);
       } catch (error) {
-        return this.unavailable(key, id, error);
+        if (!this.options.tier.up) return this.unavailable(key, id, error);
+        look = this.unseen(look, error);
       }
     }
+  }
+
+  /**
+   * A look that got no answer in time while the tier is up (its breaker judges outages): one slow
+   * answer under load is not one, and taken for "render here" it made two pods render a page
+   * (tests/reliability/shared-pages.test.ts, on the Cluster). The page counts as held by someone;
+   * the next look, after the pause, tells; the cross-pod bound still ends the wait.
+   */
+  private unseen(last: Look | undefined, error: unknown): Look {
+    this.options.logger.debug({ err: (error as Error).message }, "shared page tier: a look got no answer in time");
+    return { page: undefined, holder: last?.holder ?? UNSEEN_HOLDER, refused: last?.refused };
   }
 
   private unavailable(key: string, id: string, error: unknown): ClusterTurn {
@@ -204,7 +225,7 @@ export class SharedPages {
         ? undefined
         : setInterval(() => {
             if (--renewals < 0) return clearInterval(renew);
-            void tier.extendLock(id, token, this.lockTtlMs).catch(() => undefined);
+            void tier.extendLock(id, token, this.lockTtlMs, BACKGROUND_TIMEOUT_MS).catch(() => undefined);
           }, renewEvery);
     renew?.unref();
     let finished = false;
@@ -221,7 +242,7 @@ export class SharedPages {
         // Released after the write: a waiter that sees no lock and no page would render again.
         void Promise.resolve(rendering.shared ? this.writes.get(key) : undefined)
           .catch(() => undefined)
-          .then(() => tier.releaseLock(id, token))
+          .then(() => tier.releaseLock(id, token, BACKGROUND_TIMEOUT_MS))
           .catch(() => undefined);
       },
     };
@@ -246,7 +267,7 @@ export class SharedPages {
     this.remember(id, entry.tags, startedAt);
     const expiresAt = entry.freshUntil + this.options.staleMs;
     const written = this.options.tier
-      .storeHash(id, startedAt, expiresAt, fields, entry.tags)
+      .storeHash(id, startedAt, expiresAt, fields, entry.tags, BACKGROUND_TIMEOUT_MS)
       .then((stored) => this.options.observe?.write(stored ? "stored" : "skipped"))
       .catch((error: unknown) => {
         this.options.observe?.write("failed");
