@@ -6,12 +6,17 @@
 //
 // Invariants:
 // - Only the site's own renders are written, under the key the page cache computed (route-declared
-//   query only), prefixed by the build and the languages served: nothing a visitor sends names a
-//   key another visitor reads, and two builds never read each other's pages.
-// - Redis is an optimisation: every call is bounded and behind the tier's breaker; any failure
-//   means "render here", as without the tier. The lookup happens only on a memory miss.
+//   query only), in the site's keyspace (its SITE_URL and WordPress) and prefixed by the build
+//   (assets and server bundle) and the languages served: nothing a visitor sends names a key
+//   another visitor reads, and two sites or two builds never read each other's pages.
+// - A render lock is taken with a token of that render's own and released by it (compare and
+//   delete) when the render ends, written or not; never by another render, of this pod or another.
+// - Redis is an optimisation: every call is bounded and behind the tier's breaker; the tier down
+//   means "render here", as without the tier. One late reply is not "down": the waiter looks again
+//   within its bound. The lookup happens only on a memory miss.
 // - Purges received by this pod are applied here (soft: the entry stays as a stale copy; hard: it
-//   is gone), through the tag sets, one key per command (Cluster-safe).
+//   is gone), through the tag sets, one key per command (Cluster-safe). No copy rendered before a
+//   purge this pod has heard of is served from here, fresh or stale.
 import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import type { RedisTier } from "../../cache";
