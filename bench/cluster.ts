@@ -65,6 +65,8 @@ async function startCluster(shared: boolean, wp: FaultyWordPress, base: Record<s
     ADMIN_TOKEN,
     CACHE_FRESH_SECONDS: "600",
     PAGE_CACHE_SHARED: String(shared),
+    // One site: its pods share the public URL (part of the shared tier's keys).
+    SITE_URL: "http://bench.test",
   };
   const pods = await Promise.all([0, 1, 2].map(() => startSite(env)));
 
@@ -140,10 +142,10 @@ async function tierHits(cluster: Cluster, fourth: RunningSite, path: string): Pr
 async function redisMemory(cluster: Cluster, emptyBytes: number) {
   const client = new Redis(cluster.redis.url);
   const used = Number(/used_memory:(\d+)/.exec(await client.info("memory"))?.[1]);
-  const pages = (await client.keys("fc:p:e:*")).length;
+  const pages = (await client.keys("fc:p:*:e:*")).length;
   const dataBytes = Number(
     await client.eval(
-      "local n = 0 for _, k in ipairs(redis.call('KEYS', 'fc:p:e:*')) do n = n + redis.call('MEMORY', 'USAGE', k) end return n",
+      "local n = 0 for _, k in ipairs(redis.call('KEYS', 'fc:p:*:e:*')) do n = n + redis.call('MEMORY', 'USAGE', k) end return n",
       0,
     ),
   );

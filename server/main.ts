@@ -28,6 +28,7 @@ import {
   createRedisClients,
   dataHardTimeoutMs,
   RedisTier,
+  siteIdentity,
   type RedisLike,
 } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
@@ -332,7 +333,7 @@ function sharedPageTier(parts: {
   const { config, logger, metrics } = parts;
   const tier = new RedisTier({
     client: parts.client,
-    keys: createPageKeyspace(),
+    keys: createPageKeyspace(undefined, siteIdentity(config.siteUrl, config.wpUrl)),
     opTimeoutMs: CACHE_DEFAULTS.redisTimeoutMs,
     purgeOpTimeoutMs: CACHE_DEFAULTS.purgeRedisTimeoutMs,
     failureThreshold: CACHE_DEFAULTS.failureThreshold,

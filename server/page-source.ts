@@ -3,7 +3,7 @@
 // and the static files of build/client.
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { RequestHandler } from "express";
 import type { SiteServices } from "./app";
@@ -24,15 +24,18 @@ export interface Pages {
   /** The built static files; none in development. */
   clientDir: string | undefined;
   /**
-   * The build's identity: its version and the names of its hashed assets. Pages rendered by
+   * The build's identity: its version, the names of its hashed assets and its server bundle. Pages rendered by
    * another build link assets this one may not have: shared pages are keyed by it.
    */
   build: string;
 }
 
-export function buildIdentity(clientDir: string, version: string): string {
+/** The version, the names of the hashed assets and the server bundle's bytes (what renders the pages), hashed. */
+export function buildIdentity(clientDir: string, version: string, serverBundle?: string): string {
   const assets = existsSync(path.join(clientDir, "assets")) ? readdirSync(path.join(clientDir, "assets")).sort() : [];
-  return `${version}+${createHash("sha256").update(assets.join("\n")).digest("hex").slice(0, 16)}`;
+  const hash = createHash("sha256").update(assets.join("\n"));
+  if (serverBundle && existsSync(serverBundle)) hash.update("\n").update(readFileSync(serverBundle));
+  return `${version}+${hash.digest("hex").slice(0, 16)}`;
 }
 
 export async function loadPages(services: SiteServices, dev: boolean, root = projectRoot()): Promise<Pages> {
@@ -50,12 +53,13 @@ export async function loadPages(services: SiteServices, dev: boolean, root = pro
     };
     return { pages, before: [server.middlewares], clientDir: undefined, build: "development" };
   }
-  const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as typeof import("./app");
+  const serverBundle = path.join(root, "build/server/index.js");
+  const build = (await import(pathToFileURL(serverBundle).href)) as typeof import("./app");
   const clientDir = path.join(root, "build/client");
   return {
     pages: build.createSiteHandler(services, "production"),
     before: [],
     clientDir,
-    build: buildIdentity(clientDir, APP_VERSION),
+    build: buildIdentity(clientDir, APP_VERSION, serverBundle),
   };
 }

@@ -31,7 +31,7 @@ export {
   type RedisSettings,
 } from "./clients";
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
-export { createKeyspace, createPageKeyspace, keyHash, type Keyspace } from "./keys";
+export { createKeyspace, createPageKeyspace, keyHash, siteIdentity, type Keyspace } from "./keys";
 export { READ_ANSWERS, type ReadAnswer } from "./types";
 export { RedisTier, RedisUnavailableError } from "./redis-tier";
 

@@ -36,26 +36,35 @@ function tagSlot(tag: string): string {
 
 /**
  * The shared page tier's keys (server/http/page-cache/shared.ts), beside the data cache's under the
- * same prefix (so the bundled Redis's ACL pattern `<prefix>:*` covers them):
+ * same prefix (so the bundled Redis's ACL pattern `<prefix>:*` covers them), in the site's own
+ * space (`site`: a short hash of its public URL and its WordPress, see siteIdentity): two sites on
+ * one Redis never read, lock or purge each other's pages.
  *
- *   <prefix>:p:e:{<hash of build + page key>}   a rendered page (a Redis hash, compressed bodies)
- *   <prefix>:p:l:{<hash of build + page key>}   the short "I am rendering this" lock of that page
- *   <prefix>:p:t:{<tag>}                        the set of page entries carrying a tag
+ *   <prefix>:p:<site>:e:{<hash of build + page key>}   a rendered page (a Redis hash, compressed bodies)
+ *   <prefix>:p:<site>:l:{<hash of build + page key>}   the short "I am rendering this" lock of that page
+ *   <prefix>:p:<site>:t:{<tag>}                        the set of page entries carrying a tag
  *
  * The build is hashed into the entry (the caller passes `<build>\n<key>`), not into the tag sets:
- * a purge received by a pod of one build reaches the pages of every build still running.
+ * a purge received by a pod of one build reaches the pages of every build of the site still running.
  */
-export function createPageKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {
+export function createPageKeyspace(prefix: string = DEFAULT_KEY_PREFIX, site?: string): Keyspace {
+  if (site !== undefined && !/^[a-z0-9]+$/.test(site)) throw new TypeError(`site identity must be plain: ${site}`);
   const data = createKeyspace(prefix);
+  const space = site === undefined ? `${prefix}:p` : `${prefix}:p:${site}`;
   return {
     prefix,
-    entry: (key) => `${prefix}:p:e:{${keyHash(key)}}`,
-    lock: (key) => `${prefix}:p:l:{${keyHash(key)}}`,
-    tag: (tag) => data.tag(tag).replace(`${prefix}:t:`, `${prefix}:p:t:`),
+    entry: (key) => `${space}:e:{${keyHash(key)}}`,
+    lock: (key) => `${space}:l:{${keyHash(key)}}`,
+    tag: (tag) => data.tag(tag).replace(`${prefix}:t:`, `${space}:t:`),
     channel: data.channel,
-    entryPattern: `${prefix}:p:e:*`,
-    tagPattern: `${prefix}:p:t:*`,
+    entryPattern: `${space}:e:*`,
+    tagPattern: `${space}:t:*`,
   };
+}
+
+/** A site's identity in the shared page tier: a short hash of its public URL and its WordPress (none: the demo catalogue). */
+export function siteIdentity(siteUrl: string, wpUrl: string | undefined): string {
+  return keyHash(`${siteUrl}\n${wpUrl ?? "demo"}`).slice(0, 12);
 }
 
 export function createKeyspace(prefix: string = DEFAULT_KEY_PREFIX): Keyspace {

@@ -172,7 +172,9 @@ export class RedisTier implements Tier {
 
   /**
    * Any hash under `key`'s entry (field `a`: when its work began; `f`: fresh until, 0 once
-   * soft-purged), unless Redis holds a newer one; expires at `expiresAt`; then in its tag sets.
+   * soft-purged), unless Redis holds a newer one; expires at `expiresAt`. In its tag sets first:
+   * whenever the entry exists it is a member, so a purge pass that runs after the store finds it
+   * (members whose entry is not there yet stay, see purgeTags).
    */
   async storeHash(
     key: string,
@@ -185,11 +187,6 @@ export class RedisTier implements Tier {
     const now = Date.now();
     if (expiresAt <= now) return false;
     const entryKey = this.options.keys.entry(key);
-    const stored = await this.run(
-      () => this.client.fcCacheStoreV1(entryKey, startedAt, expiresAt, ...fields),
-      timeoutMs,
-    );
-    if (stored !== 1) return false;
     const tagTtl = expiresAt - now + TAG_TTL_MARGIN_MS;
     await Promise.all(
       tags.map(async (tag) => {
@@ -200,7 +197,36 @@ export class RedisTier implements Tier {
         if (size > PRUNE_THRESHOLD) this.prune(tag);
       }),
     );
-    return true;
+    const stored = await this.run(
+      () => this.client.fcCacheStoreV1(entryKey, startedAt, expiresAt, ...fields),
+      timeoutMs,
+    );
+    return stored === 1;
+  }
+
+  /**
+   * Some fields of the entry's hash (null where absent) and who holds its lock: one round trip, a
+   * few bytes (a waiter's poll; the bodies are read once the page is there).
+   */
+  async peekFields(
+    key: string,
+    fields: readonly string[],
+  ): Promise<{ values: (string | null)[]; holder: string | undefined }> {
+    const { keys } = this.options;
+    const replies = await this.run(() =>
+      this.client
+        .pipeline()
+        .hmget(keys.entry(key), ...fields)
+        .get(keys.lock(key))
+        .exec(),
+    );
+    const [entryReply, lockReply] = replies ?? [];
+    if (!entryReply || !lockReply || entryReply[0] || lockReply[0])
+      throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
+    return {
+      values: (entryReply[1] ?? []) as (string | null)[],
+      holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined,
+    };
   }
 
   /** The entry's hash as bytes (an empty object when there is none), and who holds its lock: one round trip. */
@@ -230,15 +256,19 @@ export class RedisTier implements Tier {
     return reply === "OK";
   }
 
-  async extendLock(key: string, token: string, ttlMs: number): Promise<boolean> {
+  /** `timeoutMs`: a longer bound for a renewal off the request path (a late reply must not lose the lock). */
+  async extendLock(key: string, token: string, ttlMs: number, timeoutMs?: number): Promise<boolean> {
     return (
-      (await this.run(() => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)))) === 1
+      (await this.run(
+        () => this.client.fcCacheExtendV1(this.options.keys.lock(key), token, Math.ceil(ttlMs)),
+        timeoutMs,
+      )) === 1
     );
   }
 
   /** False when the lock was no longer ours (it expired, and perhaps someone else took it). */
-  async releaseLock(key: string, token: string): Promise<boolean> {
-    return (await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token))) === 1;
+  async releaseLock(key: string, token: string, timeoutMs?: number): Promise<boolean> {
+    return (await this.run(() => this.client.fcCacheReleaseV1(this.options.keys.lock(key), token), timeoutMs)) === 1;
   }
 
   async publish(channel: string, message: string): Promise<void> {
@@ -247,8 +277,9 @@ export class RedisTier implements Tier {
 
   /**
    * Purges the entries of these tags: SMEMBERS per tag, then one single-key script per entry
-   * (cluster-safe). `before` limits it to entries fetched at or before that instant. Members whose
-   * entry is gone (or was deleted here) leave the set. Returns how many entries it purged.
+   * (cluster-safe). `before` limits it to entries fetched at or before that instant. Members deleted
+   * here leave the set; members whose entry is not there stay (see storeHash) until the set is
+   * pruned or expires. Returns how many entries it purged.
    */
   async purgeTags(tags: readonly string[], mode: PurgeMode, before = Infinity): Promise<number> {
     const { keys, purgeOpTimeoutMs: timeout } = this.options;
@@ -261,7 +292,9 @@ export class RedisTier implements Tier {
     const results = await this.markAll(new Set(members.flatMap((m) => m.entries)), mode, before);
     await Promise.all(
       members.map(async ({ tagKey, entries }) => {
-        const leaving = entries.filter((e) => results.get(e) === -1 || (mode === "hard" && results.get(e) === 1));
+        // A member whose entry is not there stays: its writer adds it to the set before storing it
+        // (storeHash), and the purge's repeat pass must still find it. Expired ones go at prune.
+        const leaving = entries.filter((e) => mode === "hard" && results.get(e) === 1);
         if (leaving.length > 0) await this.run(() => this.client.srem(tagKey, ...leaving), timeout);
       }),
     );

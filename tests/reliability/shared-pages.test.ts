@@ -5,7 +5,8 @@
 // nothing a visitor sees; a corrupt entry is rendered again; two builds never serve each other's
 // pages. Real processes, real Redis, the faulty WordPress for slowness.
 import { randomUUID } from "node:crypto";
-import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
@@ -21,11 +22,16 @@ import {
 } from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
 import { signWebhook } from "../../server/http/cache-api";
+import { createPageKeyspace, RedisTier } from "../../server/cache";
+import { SharedPages, type PageEntry } from "../../server/http/page-cache";
+import type { ClusterTurn, PageJudge } from "../../server/http/page-cache/shared";
 import { figure, load, metricValue, probe, readMetrics, sleep } from "./support";
 import type { PostRecord } from "../../demo";
 
 const ready = hasBuild() && hasRedisServer();
 const SECRET = "shared-pages-webhook-secret-0123";
+/** The pods of one site share its public URL (part of the shared tier's keys, and of every page). */
+const SITE_URL = "http://shared-pages.test";
 
 async function renders(site: RunningSite): Promise<number> {
   return metricValue(await readMetrics(site.metricsUrl), "page_renders_total", { collapsed: "false" });
@@ -80,7 +86,14 @@ for (const mode of ["single", "cluster"] as const) {
         cluster = await startRedisCluster(3);
         where = { REDIS_CLUSTER_NODES: cluster.nodes.map((n) => `${n.host}:${n.port}`).join(",") };
       }
-      const env = { ...where, WP_URL: wp.url, PURGE_SECRET: SECRET, CACHE_FRESH_SECONDS: "300" };
+      const env = {
+        ...where,
+        WP_URL: wp.url,
+        SITE_URL,
+        PURGE_SECRET: SECRET,
+        CACHE_FRESH_SECONDS: "300",
+        LOG_LEVEL: "debug",
+      };
       [a, b] = await Promise.all([startSite(env), startSite(env)]);
     });
     afterAll(async () => {
@@ -108,40 +121,44 @@ for (const mode of ["single", "cluster"] as const) {
       expect(await pageTier(b)).toBe("up");
     });
 
-    // On the Cluster, one run in two rendered the listing twice (a race not found yet): single Redis only.
-    it.runIf(mode === "single")(
-      "a purge on one pod drops the page on all, and the next requests render it once in total",
-      async () => {
-        const path = "/products";
-        const listing = await view(a, path);
-        // A product the listing shows (its first page), whose new title it must show.
-        const product = products(wp).find((p) => listing.body.includes(p.title))!;
-        expect(product).toBeDefined();
-        // Both pods hold the listing (B from the shared tier).
-        for (let i = 0; i < 40 && (await view(b, path)).outcome !== "page-hit"; i++) await sleep(50);
-        await sleep(1500); // past any earlier purge's repeat pass
-        const before = (await renders(a)) + (await renders(b));
-        const renamed = `${product.title} Shared ${mode}`;
-        wp.catalogue.update("products", product.id, { title: renamed });
-        await webhookUpdate(a, product.id);
-        // Until both show the new title, then a few more requests on each, in parallel.
-        const deadline = Date.now() + 5000;
-        let shown = [false, false];
-        while (!shown.every(Boolean) && Date.now() < deadline) {
-          const views = await Promise.all([view(a, path), view(b, path)]);
-          shown = views.map((v) => v.status === 200 && v.body.includes(renamed));
-        }
-        expect(shown).toEqual([true, true]);
-        const after = await Promise.all(Array.from({ length: 20 }, (_, i) => view(i % 2 ? a : b, path)));
-        expect(after.every((v) => v.status === 200 && v.body.includes(renamed))).toBe(true);
-        // Past the purge's repeat pass (1 s): it must not drop the page rendered after the purge.
-        await sleep(1500);
-        await Promise.all([view(a, path), view(b, path)]);
-        const total = (await renders(a)) + (await renders(b)) - before;
-        figure(`shared pages (${mode}): renders of the listing after a purge, over two pods`, total);
-        expect(total).toBe(1);
-      },
-    );
+    it("a purge on one pod drops the page on all, and the next requests render it once in total", async () => {
+      const path = "/products";
+      const listing = await view(a, path);
+      // A product the listing shows (its first page), whose new title it must show.
+      const product = products(wp).find((p) => listing.body.includes(p.title))!;
+      expect(product).toBeDefined();
+      // Both pods hold the listing (B from the shared tier).
+      for (let i = 0; i < 40 && (await view(b, path)).outcome !== "page-hit"; i++) await sleep(50);
+      await sleep(1500); // past any earlier purge's repeat pass
+      const before = (await renders(a)) + (await renders(b));
+      const markA = a.logs.length;
+      const markB = b.logs.length;
+      const renamed = `${product.title} Shared ${mode}`;
+      wp.catalogue.update("products", product.id, { title: renamed });
+      await webhookUpdate(a, product.id);
+      // Until both show the new title, then a few more requests on each, in parallel.
+      const deadline = Date.now() + 5000;
+      let shown = [false, false];
+      while (!shown.every(Boolean) && Date.now() < deadline) {
+        const views = await Promise.all([view(a, path), view(b, path)]);
+        shown = views.map((v) => v.status === 200 && v.body.includes(renamed));
+      }
+      expect(shown).toEqual([true, true]);
+      const after = await Promise.all(Array.from({ length: 20 }, (_, i) => view(i % 2 ? a : b, path)));
+      expect(after.every((v) => v.status === 200 && v.body.includes(renamed))).toBe(true);
+      // Past the purge's repeat pass (1 s): it must not drop the page rendered after the purge.
+      await sleep(1500);
+      await Promise.all([view(a, path), view(b, path)]);
+      const total = (await renders(a)) + (await renders(b)) - before;
+      figure(`shared pages (${mode}): renders of the listing after a purge, over two pods`, total);
+      // What the pods said, when it failed (a pod that stopped waiting says so).
+      if (total !== 1) {
+        const pick = (l: string) => /products|purge|Redis|shared|reconnect/.test(l);
+        console.log("A:\n" + a.logs.slice(markA).filter(pick).join("\n"));
+        console.log("B:\n" + b.logs.slice(markB).filter(pick).join("\n"));
+      }
+      expect(total).toBe(1);
+    });
   });
 }
 
@@ -149,7 +166,7 @@ describe.runIf(ready)("the shared tier's faults", () => {
   let wp: FaultyWordPress;
   let redis: RedisServer;
   const sites: RunningSite[] = [];
-  let copy: string | undefined;
+  const copies: string[] = [];
 
   beforeAll(async () => {
     wp = await startFaultyWordPress();
@@ -159,10 +176,16 @@ describe.runIf(ready)("the shared tier's faults", () => {
     await Promise.all(sites.map((s) => s.stop()));
     await redis?.stop();
     await wp?.close();
-    if (copy) rmSync(copy, { recursive: true, force: true });
+    for (const dir of copies) rmSync(dir, { recursive: true, force: true });
   });
 
-  const env = () => ({ WP_URL: wp.url, REDIS_URL: redis.url, CACHE_FRESH_SECONDS: "300", WP_TIMEOUT_MS: "20000" });
+  const env = () => ({
+    WP_URL: wp.url,
+    SITE_URL,
+    REDIS_URL: redis.url,
+    CACHE_FRESH_SECONDS: "300",
+    WP_TIMEOUT_MS: "20000",
+  });
   async function site(extra: Record<string, string> = {}, cwd?: string): Promise<RunningSite> {
     const started = await startSite({ ...env(), ...extra }, 60_000, { cwd });
     sites.push(started);
@@ -184,8 +207,8 @@ describe.runIf(ready)("the shared tier's faults", () => {
     try {
       void probe(`${a.url}/products/${id}`, { timeoutMs: 60_000 });
       // A holds the page's render lock.
-      for (let i = 0; i < 100 && (await keys(r, "fc:p:l:*")).length === 0; i++) await sleep(50);
-      expect(await keys(r, "fc:p:l:*")).toHaveLength(1);
+      for (let i = 0; i < 100 && (await keys(r, "fc:p:*:l:*")).length === 0; i++) await sleep(50);
+      expect(await keys(r, "fc:p:*:l:*")).toHaveLength(1);
       const before = await renders(b);
       const waiting = probe(`${b.url}/products/${id}`, { timeoutMs: 60_000 });
       await sleep(800);
@@ -214,11 +237,14 @@ describe.runIf(ready)("the shared tier's faults", () => {
     try {
       const first = await view(a, path);
       expect(first.status).toBe(200);
-      const entries = await keys(r, "fc:p:e:*");
-      const entry = (await Promise.all(entries.map(async (k) => ({ k, id: (await r.hget(k, "k")) ?? "" })))).find((e) =>
-        e.id.endsWith(`\n${path}`),
-      )!.k;
-      expect(entry).toBeDefined();
+      // Written once the answer has gone (never waited for): looked for until it is there.
+      let entry: string | undefined;
+      for (let i = 0; i < 40 && !entry; i++) {
+        const entries = await keys(r, "fc:p:*:e:*");
+        const ids = await Promise.all(entries.map(async (k) => ({ k, id: (await r.hget(k, "k")) ?? "" })));
+        entry = ids.find((e) => e.id.endsWith(`\n${path}`))?.k ?? (await sleep(50), undefined);
+      }
+      if (!entry) throw new Error(`no entry for ${path} in Redis`);
       const field = (await r.hexists(entry, "b")) ? "b" : "z";
       const whole = (await r.hgetBuffer(entry, field))!;
       await r.hset(entry, field, whole.subarray(0, Math.floor(whole.length / 2)));
@@ -241,20 +267,57 @@ describe.runIf(ready)("the shared tier's faults", () => {
     }
   });
 
+  /** The built site copied to a folder of its own, changed by `change` (another build). */
+  function copyOfBuild(change: (dir: string) => void): string {
+    const dir = mkdtempSync(path.join(tmpdir(), "fc-other-build-"));
+    copies.push(dir);
+    cpSync("build", path.join(dir, "build"), { recursive: true });
+    cpSync("package.json", path.join(dir, "package.json"));
+    symlinkSync(path.resolve("node_modules"), path.join(dir, "node_modules"), "dir");
+    change(dir);
+    return dir;
+  }
+
   it("two builds side by side never serve each other's pages", async () => {
-    // The same build copied, with one more hashed asset: another build's identity.
-    copy = mkdtempSync(path.join(tmpdir(), "fc-other-build-"));
-    cpSync("build", path.join(copy, "build"), { recursive: true });
-    cpSync("package.json", path.join(copy, "package.json"));
-    symlinkSync(path.resolve("node_modules"), path.join(copy, "node_modules"), "dir");
-    writeFileSync(path.join(copy, "build/client/assets/other-build-0a1b2c3d.js"), "export {};\n");
-    const [one, sameBuild, otherBuild] = await Promise.all([site(), site(), site({}, copy)]);
+    // The same build with one more hashed asset, and with another server bundle (same assets).
+    const moreAssets = copyOfBuild((dir) =>
+      writeFileSync(path.join(dir, "build/client/assets/other-build-0a1b2c3d.js"), "export {};\n"),
+    );
+    const otherServer = copyOfBuild((dir) =>
+      appendFileSync(path.join(dir, "build/server/index.js"), "\n// another server build\n"),
+    );
+    const [one, sameBuild, otherAssets, otherBundle] = await Promise.all([
+      site(),
+      site(),
+      site({}, moreAssets),
+      site({}, otherServer),
+    ]);
     const page = `/products/${products(wp)[11]!.id}`;
     expect((await view(one, page)).outcome).toBe("page-miss");
     expect((await view(sameBuild, page)).outcome).toBe("page-hit-shared");
-    const before = await renders(otherBuild);
-    expect((await view(otherBuild, page)).outcome).toBe("page-miss");
-    expect(await renders(otherBuild)).toBe(before + 1);
+    for (const other of [otherAssets, otherBundle]) {
+      const before = await renders(other);
+      expect((await view(other, page)).outcome).toBe("page-miss");
+      expect(await renders(other)).toBe(before + 1);
+    }
+  });
+
+  it("two sites on one Redis never serve each other's pages", async () => {
+    const [one, sameSite, otherSite] = await Promise.all([
+      site(),
+      site(),
+      site({ SITE_URL: "http://another-site.test" }),
+    ]);
+    const page = `/products/${products(wp)[10]!.id}`;
+    expect((await view(one, page)).outcome).toBe("page-miss");
+    expect((await view(sameSite, page)).outcome).toBe("page-hit-shared");
+    const before = await renders(otherSite);
+    const other = await view(otherSite, page);
+    expect(other.outcome).toBe("page-miss");
+    expect(await renders(otherSite)).toBe(before + 1);
+    // Its own absolute URLs, not the first site's.
+    expect(other.body).toContain("http://another-site.test");
+    expect(other.body).not.toContain(SITE_URL);
   });
 
   it("Redis stopped mid-run changes nothing a visitor sees", async () => {
@@ -293,5 +356,227 @@ describe.runIf(ready)("the shared tier's faults", () => {
     } finally {
       await own.stop();
     }
+  });
+});
+
+// The render lock and the waits, as one pod's SharedPages over a real Redis (a second instance
+// plays the other pod); the client is wrapped only to inject faults (a late reply, a slow write)
+// and to count what a waiter asks Redis.
+describe.runIf(hasRedisServer())("the render lock", () => {
+  let redis: RedisServer;
+  let raw: Redis;
+  const opened: { close(): void }[] = [];
+  const quiet = { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
+  let prefixes = 0;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    raw = new Redis(redis.url);
+  });
+  afterAll(async () => {
+    for (const o of opened) o.close();
+    raw?.disconnect();
+    await redis?.stop();
+  });
+
+  interface Faults {
+    /** Calls to `command` answer this much later (the command itself runs at once, or later with `before`). */
+    late?: { command: string; ms: number; before?: boolean; times?: number };
+    /** What the pod asked Redis, by command (pipelines included). */
+    asked: Map<string, number>;
+  }
+
+  /** A pod's shared tier on its own connection, in the keyspace `prefix`. */
+  async function pod(
+    prefix: string,
+    faults: Faults = { asked: new Map() },
+    clusterWaitMs = 1500,
+    opTimeoutMs = 200,
+    lockTtlMs = 5000,
+  ) {
+    const client = new Redis(redis.url);
+    const count = (name: string) => faults.asked.set(name, (faults.asked.get(name) ?? 0) + 1);
+    const wrap = <T extends object>(target: T): T =>
+      new Proxy(target, {
+        get(t, name, receiver) {
+          const value = Reflect.get(t, name, receiver) as unknown;
+          if (typeof value !== "function" || typeof name !== "string") return value;
+          return (...args: unknown[]) => {
+            count(name);
+            if (name === "pipeline") return wrap((value as (...a: unknown[]) => object).apply(t, args));
+            const late = faults.late?.command === name && (faults.late.times ?? Infinity) > 0 ? faults.late : undefined;
+            if (late?.times !== undefined) late.times--;
+            const call = () => (value as (...a: unknown[]) => unknown).apply(t, args);
+            if (!late) {
+              const result = call();
+              return result === t ? receiver : result;
+            }
+            if (late.before) return sleep(late.ms).then(call);
+            return Promise.resolve(call()).then(async (reply) => (await sleep(late.ms), reply));
+          };
+        },
+      });
+    const tier = new RedisTier({
+      client: wrap(client),
+      keys: createPageKeyspace(prefix, "site0test"),
+      opTimeoutMs,
+      purgeOpTimeoutMs: 2000,
+      failureThreshold: 50,
+      openMs: 1000,
+      logger: quiet,
+      onState: () => undefined,
+    });
+    for (let i = 0; i < 100 && !tier.up; i++) await sleep(20);
+    const pages = new SharedPages({
+      tier,
+      variant: () => "build",
+      maxEntryBytes: 1 << 20,
+      staleMs: 60_000,
+      waitMs: 10_000,
+      clusterWaitMs,
+      lockTtlMs,
+      logger: quiet,
+    });
+    opened.push({ close: () => (pages.close(), client.disconnect()) });
+    return { pages, tier, keys: createPageKeyspace(prefix, "site0test") };
+  }
+
+  /** A turn to render, ended (stored or not). */
+  const end = (turn: ClusterTurn) => {
+    if (turn.entry) throw new Error("a page from Redis, not a turn to render");
+    turn.done();
+  };
+  const judge: PageJudge = { adopt: () => true, current: () => true };
+  const page = (tags: string[], freshUntil = Date.now() + 60_000): PageEntry => ({
+    status: 200,
+    contentType: "text/html",
+    gzip: gzipSync(Buffer.from("<p>page</p>")),
+    etag: '"e"',
+    tags,
+    surrogateKey: tags.join(" "),
+    storedAt: Date.now(),
+    freshUntil,
+    freshSeconds: 60,
+  });
+  const lockOf = async (keys: ReturnType<typeof createPageKeyspace>, key: string) =>
+    raw.get(keys.lock(`build\n${key}`));
+
+  it("a lock taken without an answer in time is released by the turn's token when it ends", async () => {
+    const { pages, keys } = await pod(`fc-locks-${++prefixes}`, {
+      late: { command: "set", ms: 400 },
+      asked: new Map(),
+    });
+    const turn = await pages.turn("/late", judge);
+    expect(turn.entry).toBeUndefined();
+    // The SET went through; its reply came after the bound.
+    expect(await lockOf(keys, "/late")).not.toBeNull();
+    end(turn);
+    await sleep(300);
+    expect(await lockOf(keys, "/late")).toBeNull();
+  });
+
+  it("two renders of one page in one process never release each other's lock", async () => {
+    const { pages, keys } = await pod(`fc-locks-${++prefixes}`);
+    const first = await pages.turn("/twice", judge);
+    // Its lock lapsed (a long pause), and a second request of this process took it.
+    await raw.del(keys.lock("build\n/twice"));
+    const second = await pages.turn("/twice", judge);
+    expect(second.entry).toBeUndefined();
+    const held = await lockOf(keys, "/twice");
+    expect(held).not.toBeNull();
+    end(first);
+    await sleep(200);
+    expect(await lockOf(keys, "/twice")).toBe(held);
+    end(second);
+  });
+
+  it("a waiter polls lightly: metadata until the page is there, then its bodies once", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const asked = new Map<string, number>();
+    const waiter = await pod(prefix, { asked });
+    const renderer = await pod(prefix);
+    const held = await renderer.pages.turn("/wait", judge);
+    expect(held.entry).toBeUndefined();
+    const waiting = waiter.pages.turn("/wait", judge);
+    await sleep(1000);
+    const polls = asked.get("pipeline") ?? 0;
+    renderer.pages.write("/wait", page(["products"]), Date.now());
+    end(held);
+    const found = await waiting;
+    expect(found.entry !== undefined && found.outcome).toBe("page-hit-shared");
+    figure("shared pages: a waiter's looks at Redis during one second of another pod's render", polls);
+    // A short sleep between looks, growing: not one look per 20 ms.
+    expect(polls).toBeLessThanOrEqual(15);
+    // The bodies were read on the first look and once the page was there: never while polling.
+    expect(asked.get("hgetallBuffer")).toBe(2);
+  });
+
+  it("a look at Redis that gets no answer in time does not make the waiter render", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const renderer = await pod(prefix);
+    const held = await renderer.pages.turn("/slow-look", judge);
+    // Its first two looks (the lookup, the first poll) answer after the bound: a loaded machine.
+    const waiter = await pod(prefix, { late: { command: "exec", ms: 400, times: 2 }, asked: new Map() });
+    const waiting = waiter.pages.turn("/slow-look", judge);
+    await sleep(900);
+    renderer.pages.write("/slow-look", page(["products"]), Date.now());
+    end(held);
+    const found = await waiting;
+    expect(found.entry !== undefined && found.outcome).toBe("page-hit-shared");
+  });
+
+  it("a render keeps its lock while it runs, even when the renewals answer late", async () => {
+    const late = { late: { command: "fcCacheExtendV1", ms: 300 }, asked: new Map<string, number>() };
+    const { pages, keys } = await pod(`fc-locks-${++prefixes}`, late, 1500, 200, 600);
+    const turn = await pages.turn("/long-render", judge);
+    const held = await lockOf(keys, "/long-render");
+    // Three lock lifetimes of rendering on a loaded machine.
+    await sleep(1800);
+    expect(await lockOf(keys, "/long-render")).toBe(held);
+    end(turn);
+  });
+
+  it("a stale copy older than a purge heard here is not served while another pod renders it", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const reader = await pod(prefix, { asked: new Map() }, 600);
+    const writer = await pod(prefix);
+    const renderedAt = Date.now() - 5000;
+    writer.pages.write("/stale", page(["products:9"], Date.now() - 1000), renderedAt);
+    await sleep(100);
+    await raw.set(writer.keys.lock("build\n/stale"), "another-pod", "PX", 5000);
+    // This pod heard of a purge of products:9 after that render began.
+    const turn = await reader.pages.turn("/stale", { adopt: () => false, current: () => false });
+    expect(turn.entry).toBeUndefined();
+    end(turn);
+    // Without the purge, the stale copy is served while the other pod renders.
+    const again = await reader.pages.turn("/stale", judge);
+    expect(again.entry !== undefined && again.outcome).toBe("page-stale-shared");
+  });
+
+  it("a page that was not shareable renders without the lock for a while", async () => {
+    const { pages, keys } = await pod(`fc-locks-${++prefixes}`);
+    const first = await pages.turn("/no-store", judge);
+    expect(await lockOf(keys, "/no-store")).not.toBeNull();
+    end(first); // ended without a page to share (a 404, no-store, a Set-Cookie)
+    await sleep(100);
+    expect(await lockOf(keys, "/no-store")).toBeNull();
+    const second = await pages.turn("/no-store", judge);
+    expect(second.entry).toBeUndefined();
+    expect(await lockOf(keys, "/no-store")).toBeNull();
+    end(second);
+  });
+
+  it("a page is in its tag sets whenever it can be read: a purge pass then always finds it", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const slow = { asked: new Map<string, number>(), late: { command: "fcCacheTagV1", ms: 600, before: true } };
+    const writer = await pod(prefix, slow, 1500, 2000);
+    const purger = await pod(prefix);
+    const entryKey = writer.keys.entry("build\n/tagged");
+    writer.pages.write("/tagged", page(["products:5"]), Date.now());
+    // As soon as the page can be read, a purge of its tag goes over Redis once.
+    for (let i = 0; i < 200 && (await raw.exists(entryKey)) === 0; i++) await sleep(5);
+    await purger.tier.purgeTags(["products:5"], "soft");
+    await sleep(800);
+    expect(await raw.hget(entryKey, "f")).toBe("0");
   });
 });

@@ -6,12 +6,17 @@
 //
 // Invariants:
 // - Only the site's own renders are written, under the key the page cache computed (route-declared
-//   query only), prefixed by the build and the languages served: nothing a visitor sends names a
-//   key another visitor reads, and two builds never read each other's pages.
-// - Redis is an optimisation: every call is bounded and behind the tier's breaker; any failure
-//   means "render here", as without the tier. The lookup happens only on a memory miss.
+//   query only), in the site's keyspace (its SITE_URL and WordPress) and prefixed by the build
+//   (assets and server bundle) and the languages served: nothing a visitor sends names a key
+//   another visitor reads, and two sites or two builds never read each other's pages.
+// - A render lock is taken with a token of that render's own and released by it (compare and
+//   delete) when the render ends, written or not; never by another render, of this pod or another.
+// - Redis is an optimisation: every call is bounded and behind the tier's breaker; the tier down
+//   means "render here", as without the tier. One late reply is not "down": the waiter looks again
+//   within its bound. The lookup happens only on a memory miss.
 // - Purges received by this pod are applied here (soft: the entry stays as a stale copy; hard: it
-//   is gone), through the tag sets, one key per command (Cluster-safe).
+//   is gone), through the tag sets, one key per command (Cluster-safe). No copy rendered before a
+//   purge this pod has heard of is served from here, fresh or stale.
 import { randomUUID } from "node:crypto";
 import zlib from "node:zlib";
 import type { RedisTier } from "../../cache";
@@ -30,6 +35,14 @@ export interface SharedPage {
   state: "fresh" | "stale" | "purged";
 }
 
+/** What the pod's memory says of a page found in Redis. */
+export interface PageJudge {
+  /** Keep a fresh page in memory; false when its render began before a purge this pod has heard of. */
+  adopt(page: SharedPage): boolean;
+  /** A stale copy may be served: its render began after every purge of its tags this pod has heard of. */
+  current(page: SharedPage): boolean;
+}
+
 export interface SharedPagesObserver {
   lookup(result: "hit" | "stale" | "miss"): void;
   write(result: "stored" | "skipped" | "failed"): void;
@@ -43,10 +56,13 @@ export interface SharedPagesOptions {
   maxEntryBytes: number;
   /** How long a page outlives its freshness in Redis, as a stale copy (CACHE_STALE_SECONDS). */
   staleMs: number;
-  /** Longest wait for another pod's render (the data cache's hard timeout): then render here. */
+  /** The pod's own bound on a render (its waiters give up then): the cross-pod wait is shorter. */
   waitMs: number;
+  /** Longest wait for another pod's render of a page, from the lookup: then this pod renders it too. */
+  clusterWaitMs?: number;
   /** The render lock's lifetime; renewed while the render runs, so a dead holder frees it within this. */
   lockTtlMs?: number;
+  /** The first pause between two looks at a page another pod renders (doubled up to MAX_POLL_MS). */
   pollMs?: number;
   logger: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
   observe?: SharedPagesObserver;
@@ -57,6 +73,20 @@ const MAX_PENDING_PURGES = 1000;
 /** How long this pod remembers its writes, for purges it hears late (bus latency and a render's length, with room). */
 const RECENT_WRITES_MS = 30_000;
 const MAX_RECENT_WRITES = 10_000;
+/** The cross-pod wait's default bound: a render slower than this is rendered again by the waiter. */
+const CLUSTER_WAIT_MS = 5000;
+const MAX_POLL_MS = 200;
+/** A page whose last render here was not shared (not cacheable, too large) renders without the lock this long. */
+const UNSHARED_MS = 10_000;
+const MAX_UNSHARED = 10_000;
+/** The holder of a lock a look could not see (no answer in time). */
+const UNSEEN_HOLDER = "(unseen)";
+/**
+ * The bound of a write, a lock's renewal and its release: off the request path (no visitor waits
+ * on them; the lock holder's waiters do), so a reply late under load loses neither the page nor
+ * the lock (a lapsed lock while its holder still renders made a second pod render the page).
+ */
+const BACKGROUND_TIMEOUT_MS = 1000;
 
 interface PendingPurge {
   tags: readonly string[];
@@ -65,20 +95,38 @@ interface PendingPurge {
   before: number;
 }
 
+/** A look at a page in Redis: the page when its bodies were read, and who holds its render lock. */
+interface Look {
+  page: SharedPage | undefined;
+  holder: string | undefined;
+  /** The render start of a copy read and refused (a poll reads its bodies again only once it changed). */
+  refused?: string;
+}
+
+/** A render of a page by this pod, from its turn to `done`. */
+interface Rendering {
+  shared: boolean;
+}
+
 export class SharedPages {
   private readonly writes = new Map<string, Promise<unknown>>();
   /** Pages this pod wrote lately (by identity): their tags and render start, for purges heard late. */
   private readonly recent = new Map<string, { tags: readonly string[]; startedAt: number }>();
+  /** Renders in progress here, by page key (several at once after a failed one: page-renders.ts). */
+  private readonly rendering = new Map<string, Set<Rendering>>();
+  /** Page keys whose last render here was not shared, until when. */
+  private readonly unshared = new Map<string, number>();
   private readonly pending: PendingPurge[] = [];
   private replayTimer: NodeJS.Timeout | undefined;
   private readonly lockTtlMs: number;
   private readonly pollMs: number;
-  private readonly token = randomUUID();
+  private readonly clusterWaitMs: number;
   private closed = false;
 
   constructor(private readonly options: SharedPagesOptions) {
     this.lockTtlMs = options.lockTtlMs ?? 3000;
     this.pollMs = options.pollMs ?? 20;
+    this.clusterWaitMs = Math.min(options.clusterWaitMs ?? CLUSTER_WAIT_MS, options.waitMs);
   }
 
   /** For /readyz: up (answering), down (the pod renders for itself). */
@@ -91,68 +139,123 @@ export class SharedPages {
   }
 
   /**
-   * A memory miss: the page from Redis if a pod rendered it (`adopt` keeps it in memory, refusing
-   * a page rendered before a purge this pod has heard of), else this pod's turn to render, taken
-   * from the lock or after waiting for the holder within the bound.
+   * A memory miss: the page from Redis if a pod rendered it (`judge` keeps it in memory, refusing
+   * a copy rendered before a purge this pod has heard of, fresh or stale), else this pod's turn to
+   * render: with the lock (a token of this turn's own), or after waiting for the holder within
+   * the cross-pod bound, or without the lock when the page is not shared anyway.
    */
-  async turn(key: string, adopt: (page: SharedPage) => boolean): Promise<ClusterTurn> {
+  async turn(key: string, judge: PageJudge): Promise<ClusterTurn> {
     const id = this.identity(key);
-    const deadline = Date.now() + this.options.waitMs;
-    let first = true;
+    const deadline = Date.now() + this.clusterWaitMs;
+    let pause = this.pollMs;
+    let look: Look;
+    try {
+      look = await this.peek(id);
+      this.options.observe?.lookup(!look.page ? "miss" : look.page.state === "fresh" ? "hit" : "stale");
+    } catch (error) {
+      if (!this.options.tier.up) return this.unavailable(key, id, error);
+      look = this.unseen(undefined, error);
+    }
     for (;;) {
-      let peek: { page: SharedPage | undefined; holder: string | undefined };
-      try {
-        peek = await this.peek(id);
-      } catch (error) {
-        this.options.logger.debug(
-          { key, err: (error as Error).message },
-          "shared page tier unavailable; rendering here",
-        );
-        return this.renderHere(key, id, false);
-      }
-      const { page, holder } = peek;
-      if (first) this.options.observe?.lookup(!page ? "miss" : page.state === "fresh" ? "hit" : "stale");
-      first = false;
-      if (page?.state === "fresh" && adopt(page))
+      const { page, holder } = look;
+      if (page?.state === "fresh" && judge.adopt(page))
         return { entry: page.entry, startedAt: page.startedAt, outcome: "page-hit-shared" };
-      if (!holder) {
-        const locked = await this.options.tier.tryLock(id, this.token, this.lockTtlMs).catch(() => undefined);
-        if (locked !== false) return this.renderHere(key, id, locked === true);
-        continue;
-      }
       // Stale-while-revalidate across pods: another pod renders it again, this one serves the
-      // copy whose time passed (never one a purge marked).
-      if (page?.state === "stale")
+      // copy whose time passed (never one a purge marked, nor one older than a purge heard here).
+      if (page?.state === "stale" && holder && judge.current(page))
         return { entry: page.entry, startedAt: page.startedAt, outcome: "page-stale-shared" };
-      if (Date.now() + this.pollMs > deadline) {
-        this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
-        return this.renderHere(key, id, false);
+      if (page && page.state !== "purged" && !look.refused) look.refused = String(page.startedAt);
+      if (!holder) {
+        if (this.isUnshared(key)) return this.renderHere(key, id, undefined);
+        const token = randomUUID();
+        const locked = await this.options.tier.tryLock(id, token, this.lockTtlMs).catch(() => undefined);
+        // No answer in time: the lock may be this turn's all the same; released by its token when done.
+        if (locked !== false) return this.renderHere(key, id, token);
       }
-      await new Promise((resolve) => setTimeout(resolve, this.pollMs));
+      if (Date.now() + pause > deadline) {
+        this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
+        return this.renderHere(key, id, undefined);
+      }
+      await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random() / 2)));
+      pause = Math.min(pause * 2, MAX_POLL_MS);
+      try {
+        look = await this.poll(id, look.refused);
+      } catch (error) {
+        if (!this.options.tier.up) return this.unavailable(key, id, error);
+        look = this.unseen(look, error);
+      }
     }
   }
 
-  /** This pod renders: with the lock, renewed until `done`, then released once the page is written. */
-  private renderHere(key: string, id: string, locked: boolean): ClusterTurn {
-    if (!locked) return { done: () => undefined };
-    const renew = setInterval(
-      () => void this.options.tier.extendLock(id, this.token, this.lockTtlMs).catch(() => undefined),
-      Math.max(50, this.lockTtlMs / 3),
-    );
-    renew.unref();
-    let released = false;
+  /**
+   * A look that got no answer in time while the tier is up (its breaker judges outages): one slow
+   * answer under load is not one, and taken for "render here" it made two pods render a page
+   * (tests/reliability/shared-pages.test.ts, on the Cluster). The page counts as held by someone;
+   * the next look, after the pause, tells; the cross-pod bound still ends the wait.
+   */
+  private unseen(last: Look | undefined, error: unknown): Look {
+    this.options.logger.debug({ err: (error as Error).message }, "shared page tier: a look got no answer in time");
+    return { page: undefined, holder: last?.holder ?? UNSEEN_HOLDER, refused: last?.refused };
+  }
+
+  private unavailable(key: string, id: string, error: unknown): ClusterTurn {
+    this.options.logger.debug({ key, err: (error as Error).message }, "shared page tier unavailable; rendering here");
+    return this.renderHere(key, id, undefined);
+  }
+
+  /** A key whose last render here was not shared (uncacheable, too large): no lock for it a while. */
+  private isUnshared(key: string): boolean {
+    const until = this.unshared.get(key);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.unshared.delete(key);
+    return false;
+  }
+
+  /**
+   * This pod renders. With `token` (the lock is, or may be, this turn's): renewed until `done`,
+   * then released by that token once the page is written, or at once when nothing is written.
+   */
+  private renderHere(key: string, id: string, token: string | undefined): ClusterTurn {
+    const rendering: Rendering = { shared: false };
+    const renders = this.rendering.get(key) ?? new Set<Rendering>();
+    renders.add(rendering);
+    this.rendering.set(key, renders);
+    const tier = this.options.tier;
+    const renewEvery = Math.max(50, this.lockTtlMs / 3);
+    // A render never outlives the pod's own bound by much: a turn never finished stops renewing.
+    let renewals = Math.ceil((2 * this.options.waitMs) / renewEvery);
+    const renew =
+      token === undefined
+        ? undefined
+        : setInterval(() => {
+            if (--renewals < 0) return clearInterval(renew);
+            void tier.extendLock(id, token, this.lockTtlMs, BACKGROUND_TIMEOUT_MS).catch(() => undefined);
+          }, renewEvery);
+    renew?.unref();
+    let finished = false;
     return {
       done: () => {
-        if (released) return;
-        released = true;
+        if (finished) return;
+        finished = true;
         clearInterval(renew);
+        renders.delete(rendering);
+        if (renders.size === 0 && this.rendering.get(key) === renders) this.rendering.delete(key);
+        if (rendering.shared) this.unshared.delete(key);
+        else this.markUnshared(key);
+        if (token === undefined) return;
         // Released after the write: a waiter that sees no lock and no page would render again.
-        void Promise.resolve(this.writes.get(key))
+        void Promise.resolve(rendering.shared ? this.writes.get(key) : undefined)
           .catch(() => undefined)
-          .then(() => this.options.tier.releaseLock(id, this.token))
+          .then(() => tier.releaseLock(id, token, BACKGROUND_TIMEOUT_MS))
           .catch(() => undefined);
       },
     };
+  }
+
+  private markUnshared(key: string): void {
+    if (this.unshared.size >= MAX_UNSHARED) this.unshared.clear();
+    this.unshared.set(key, Date.now() + UNSHARED_MS);
   }
 
   /** Keeps a page this pod rendered (and stored in memory) for the others; never waited for. */
@@ -163,12 +266,13 @@ export class SharedPages {
       this.options.observe?.write("skipped");
       return;
     }
+    for (const rendering of this.rendering.get(key) ?? []) rendering.shared = true;
     const id = this.identity(key);
     const fields = encodePage(id, entry, startedAt);
     this.remember(id, entry.tags, startedAt);
     const expiresAt = entry.freshUntil + this.options.staleMs;
     const written = this.options.tier
-      .storeHash(id, startedAt, expiresAt, fields, entry.tags)
+      .storeHash(id, startedAt, expiresAt, fields, entry.tags, BACKGROUND_TIMEOUT_MS)
       .then((stored) => this.options.observe?.write(stored ? "stored" : "skipped"))
       .catch((error: unknown) => {
         this.options.observe?.write("failed");
@@ -180,8 +284,8 @@ export class SharedPages {
     this.writes.set(key, written);
   }
 
-  /** The page and its lock holder; a corrupt page is dropped and reads as none. */
-  private async peek(id: string): Promise<{ page: SharedPage | undefined; holder: string | undefined }> {
+  /** The page and its lock holder (one round trip); a corrupt page is dropped and reads as none. */
+  private async peek(id: string): Promise<Look> {
     const { hash, holder } = await this.options.tier.peekBytes(id);
     if (Object.keys(hash).length === 0) return { page: undefined, holder };
     const page = decodePage(id, hash);
@@ -190,6 +294,18 @@ export class SharedPages {
       await this.options.tier.drop(id).catch(() => undefined);
     }
     return { page, holder };
+  }
+
+  /**
+   * A waiter's look: the page's render start and freshness and the lock holder (a few bytes); the
+   * bodies only when a copy is there that was not refused already and no purge marked.
+   */
+  private async poll(id: string, refused: string | undefined): Promise<Look> {
+    const { values, holder } = await this.options.tier.peekFields(id, ["a", "f"]);
+    const [startedAt, freshUntil] = values;
+    if (!startedAt || !freshUntil || freshUntil === "0" || startedAt === refused)
+      return { page: undefined, holder, refused };
+    return this.peek(id);
   }
 
   /**

@@ -206,11 +206,7 @@ export class PageCache {
    * `onStored`: it is there already.
    */
   adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
-    if (
-      renderStartedAt <= this.purgedAllAtOrigin ||
-      entry.tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)
-    )
-      return false;
+    if (this.predatesPurge(entry.tags, renderStartedAt)) return false;
     // Served even when memory cannot keep it (larger than its bound): it is current.
     this.lru.set(key, {
       ...entry,
@@ -219,6 +215,17 @@ export class PageCache {
       ...(entry.br ? { br: ownedCopy(entry.br) } : {}),
     });
     return true;
+  }
+
+  /**
+   * A page another pod rendered began before a purge of one of its tags that this pod has heard
+   * of (at the instant the purge was received where it was received): it may show what was purged.
+   */
+  predatesPurge(tags: readonly string[], renderStartedAt: number): boolean {
+    return (
+      renderStartedAt <= this.purgedAllAtOrigin ||
+      tags.some((t) => (this.purgedAtOrigin.get(t) ?? 0) >= renderStartedAt)
+    );
   }
 
   private purgedSince(tags: readonly string[], renderStartedAt: number): boolean {
