@@ -151,7 +151,7 @@ WP_ADMIN=(tests/integration/wordpress/editor-journey.test.ts tests/integration/w
 # evicts files the other still serves, so sites of two lanes must never share one.
 lane_browser() {
   export MEDIA_CACHE_DIR="${TMPDIR:-/tmp}/fc-media-cache-lane-browser"
-  step "end-to-end" npx vitest run --project e2e || return 1
+  step "end-to-end" npx vitest run --project e2e --project e2e-alone || return 1
   wait_for_images || return 1
   step "integration: wp-admin (the editor's journey, the plugins' build)" npx vitest run --project integration "${WP_ADMIN[@]}"
 }
