@@ -56,19 +56,10 @@ step() {
   return "$rc"
 }
 
-# Started steps: `start NAME COMMAND...` runs in the background (in the foreground with
-# FC_SERIAL=1); `await NAME...` waits for those; `finish` for every one left. A failed step ends
-# the run once every started step has ended (their output printed too).
+# Steps beside the others: `beside NAME COMMAND...` runs in the background in either mode, its
+# output printed whole when it ends; `await NAME...` waits for those; `finish` for every one left.
+# A failed step ends the run once every started step has ended (their output printed too).
 declare -A running=()
-start() {
-  if [ "${FC_SERIAL:-}" = 1 ]; then
-    step "$@" || failed+=("$1")
-  else
-    step "$@" &
-    running["$1"]=$!
-  fi
-}
-# `beside NAME COMMAND...`: started in the background in either mode, its output printed whole.
 beside() {
   FC_SERIAL=0 step "$@" &
   running["$1"]=$!
