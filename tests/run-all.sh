@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# The whole suite, as `npm test` and CI run it. Steps that share nothing run side by side, chosen
-# by measurement on CI's two cores (docs/testing.md, "How long each step takes"):
+# The whole suite, as `npm test` and CI run it, by measurement on CI's two cores
+# (docs/testing.md, "How long each step takes"):
 #
 #   route types (react-router typegen, once)
-#   docker images (only with an engine; in the background from the start)
-#   typecheck | lint | build, then unit alone
-#   then two lanes side by side, each waiting for the images before its second step:
+#   docker images (only with an engine; in the background from the start, awaited by the first
+#     step that uses them)
+#   typecheck | lint | build | editor screens (wordpress/'s build), side by side, then unit
+#   then the tests' steps, one after another (FC_PARALLEL=1: in two lanes side by side):
 #     end-to-end -> integration: wp-admin (the editor's journey, the plugins' build)
 #     reliability and security -> integration: the rest -> docker
 #
-# Each step's output is kept and printed whole when it ends, between its "== <name>" line and a
+# Each step's output is streamed as it comes (FC_SERIAL=1, the default), or, for a step that runs
+# beside others, kept and printed whole when it ends, between its "== <name>" line and a
 # "== <name>: <seconds> s" line (.ci/run lists those times), so side-by-side steps never
 # interleave. A failing step fails the run once the steps beside it have ended, its output shown.
-# FC_SERIAL=1 runs the same steps one after another, streaming their output.
 #
-# Serial is the default; FC_PARALLEL=1 asks for the lanes. On two cores the lanes side by side
-# pushed tests with real bounds past them (Chromium's timeouts, the render lock's renewal, the
-# search flood's cap): the tests share no state, only the CPU (docs/testing.md).
+# The images and the checks run beside the rest in either mode: they hold no time bounds, and the
+# image builds mostly wait on the mirror and the engine. The tests' steps are one after another by
+# default; FC_PARALLEL=1 asks for the lanes. On two cores the lanes side by side pushed tests with
+# real bounds past them (Chromium's timeouts, the render lock's renewal, the search flood's cap):
+# the tests share no state, only the CPU (docs/testing.md).
 set -euo pipefail
 [ "${FC_PARALLEL:-}" = 1 ] || export FC_SERIAL=1
 cd "$(dirname "$0")/.."
@@ -26,7 +29,8 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 failed=()
 
-# step NAME COMMAND...: runs COMMAND; its output printed whole (under a lock) when it ends.
+# step NAME COMMAND...: runs COMMAND; its output streamed (FC_SERIAL=1) or printed whole (under a
+# lock) when it ends.
 step() {
   local name="$1" started=$SECONDS rc=0
   shift
@@ -52,17 +56,13 @@ step() {
   return "$rc"
 }
 
-# Started steps: `start NAME COMMAND...` runs in the background (in the foreground with
-# FC_SERIAL=1); `await NAME...` waits for those; `finish` for every one left. A failed step ends
-# the run once every started step has ended (their output printed too).
+# Steps beside the others: `beside NAME COMMAND...` runs in the background in either mode, its
+# output printed whole when it ends; `await NAME...` waits for those; `finish` for every one left.
+# A failed step ends the run once every started step has ended (their output printed too).
 declare -A running=()
-start() {
-  if [ "${FC_SERIAL:-}" = 1 ]; then
-    step "$@" || failed+=("$1")
-  else
-    step "$@" &
-    running["$1"]=$!
-  fi
+beside() {
+  FC_SERIAL=0 step "$@" &
+  running["$1"]=$!
 }
 await() {
   local name
@@ -113,17 +113,22 @@ wait_for_images() {
 # With a Docker engine, every image is built once, here, while the checks and the unit suite run:
 # the integration suites' testcontainers (Redis, MariaDB) and the docker step use them.
 if [ "$docker_engine" = yes ]; then
-  start "docker images" images
+  beside "docker images" images
 fi
-start "typecheck" npx tsc --noEmit
+beside "typecheck" npx tsc --noEmit
 # ESLint with type information and the import boundaries (eslint.config.js).
-start "lint" bash -c 'npx eslint . --max-warnings 0 && npx depcruise . --output-type err'
-start "build" npm run -s build
-await "typecheck" "lint" "build"
+beside "lint" bash -c 'npx eslint . --max-warnings 0 && npx depcruise . --output-type err'
+beside "build" npm run -s build
+# fc-catalogue's editing screens, which wp-admin loads in the editor's journey: wordpress/'s own
+# npm project installed (first use: from the registry) and built with webpack. Here, beside the
+# checks, rather than inside the journey's first hook; the journey builds them only when missing
+# or older than their sources, and its step comes long after this one has ended.
+beside "editor screens" node scripts/wordpress-plugins.mjs
+await "typecheck" "lint" "build" "editor screens"
 # Alone (but for the images): some unit tests bound real waits to a tenth of a second, which three
 # compilers beside them on two cores overrun.
 step "unit" npx vitest run --project unit || failed+=("unit")
-await
+if [ ${#failed[@]} -gt 0 ]; then finish; fi
 
 # The two lanes: steps one after another in each, the lanes side by side, balanced by their
 # measured times (docs/testing.md). Every step that uses the images (the integration suites'
@@ -137,7 +142,7 @@ WP_ADMIN=(tests/integration/wordpress/editor-journey.test.ts tests/integration/w
 # evicts files the other still serves, so sites of two lanes must never share one.
 lane_browser() {
   export MEDIA_CACHE_DIR="${TMPDIR:-/tmp}/fc-media-cache-lane-browser"
-  step "end-to-end" npx vitest run --project e2e || return 1
+  step "end-to-end" npx vitest run --project e2e --project e2e-alone || return 1
   wait_for_images || return 1
   step "integration: wp-admin (the editor's journey, the plugins' build)" npx vitest run --project integration "${WP_ADMIN[@]}"
 }

@@ -3,6 +3,8 @@
 import http from "node:http";
 import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,6 +37,17 @@ export const TEST_SITE_ENV: Readonly<Record<string, string>> = {
   LOG_LEVEL: "info",
   DEMO_CATALOGUE: "true",
 };
+
+/**
+ * The media cache folder of a site whose test names none: one per vitest worker, under the one
+ * the run names (MEDIA_CACHE_DIR) or the server's default. Files of a project that run side by
+ * side (e2e) have their own workers, and a site's start clears the half-written files it finds in
+ * its folder, which must not be another running site's.
+ */
+export function workerMediaCache(): string {
+  const base = process.env.MEDIA_CACHE_DIR ?? path.join(os.tmpdir(), "fc-media-cache");
+  return `${base}-worker-${process.env.VITEST_POOL_ID ?? "0"}`;
+}
 
 /**
  * A port from freePort() can be taken by another process before the site binds it (suites and
@@ -74,7 +87,14 @@ async function startSiteOnce(
   const [command, ...args] = [...(options.wrapper ?? []), process.execPath, "build/node/main.js"];
   const child = spawn(command, args, {
     cwd: options.cwd,
-    env: { ...process.env, ...TEST_SITE_ENV, PORT: String(port), METRICS_PORT: String(metricsPort), ...env },
+    env: {
+      ...process.env,
+      ...TEST_SITE_ENV,
+      MEDIA_CACHE_DIR: workerMediaCache(),
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const collect = (chunk: Buffer) => {
