@@ -59,6 +59,14 @@ module.exports = {
       to: { path: "^(server|app|demo)/", pathNot: "^server/(cache|runtime)/" },
     },
     {
+      name: "only-tiers-knows-the-concrete-tiers",
+      severity: "error",
+      comment:
+        "The cache stack knows its tiers by their interfaces and errors (server/cache/tier.ts): only server/cache/tiers.ts builds, and imports, the concrete ones (memory-tier.ts, redis-tier.ts). The tiers' own tests aside.",
+      from: { pathNot: ["^server/cache/tiers\\.ts$", "^tests/"] },
+      to: { path: "^server/cache/(memory|redis)-tier\\.ts$" },
+    },
+    {
       name: "layer-content-and-cdn-speak-no-http",
       severity: "error",
       comment: "server/content/ and server/cdn/ return domain results; server/http/ turns them into answers.",

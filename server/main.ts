@@ -22,12 +22,10 @@ import { wordpressOriginErrors } from "./content/wordpress-errors";
 import { createSiteLanguages } from "./content/site-languages";
 import { createContentService } from "./content/content-service";
 import {
-  CACHE_DEFAULTS,
   createCacheStackFromConfig,
-  createPageKeyspace,
+  createPageTier,
   createRedisClients,
   dataHardTimeoutMs,
-  RedisTier,
   type RedisLike,
 } from "./cache";
 import { createRateLimits } from "./http/rate-limits";
@@ -330,19 +328,11 @@ function sharedPageTier(parts: {
   variant: () => string;
 }): SharedPages {
   const { config, logger, metrics } = parts;
-  const tier = new RedisTier({
-    client: parts.client,
-    keys: createPageKeyspace(),
-    opTimeoutMs: CACHE_DEFAULTS.redisTimeoutMs,
-    purgeOpTimeoutMs: CACHE_DEFAULTS.purgeRedisTimeoutMs,
-    failureThreshold: CACHE_DEFAULTS.failureThreshold,
-    openMs: CACHE_DEFAULTS.breakerOpenMs,
-    logger,
-    onState: (up) =>
-      up
-        ? logger.info({}, "shared page tier up")
-        : logger.warn({}, "shared page tier down: this pod renders its own pages"),
-  });
+  const tier = createPageTier(parts.client, logger, (up) =>
+    up
+      ? logger.info({}, "shared page tier up")
+      : logger.warn({}, "shared page tier down: this pod renders its own pages"),
+  );
   return new SharedPages({
     tier,
     variant: parts.variant,

@@ -5,9 +5,8 @@
 // The memory tier is only as current as the purges it hears: while Redis answers but the bus is
 // not listening, Redis (where every purge lands) decides; when Redis is gone, memory does.
 import { freshness, type CacheRecord } from "./entry";
-import { RedisTimeoutError } from "./redis-tier";
 import { errorMessage } from "./support";
-import type { LocalTier, SharedTier } from "./tier";
+import { RedisTimeoutError, type LocalTier, type SharedTier } from "./tier";
 import type { CacheLogger, CacheObserver } from "./types";
 
 export interface TierLookupDeps {
