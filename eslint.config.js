@@ -156,8 +156,6 @@ export default tseslint.config(
     ignores: [
       // Temporary, still to split: the page capture (capturePages).
       "server/http/page-cache/capture.ts",
-      // The demo's seed script and its drawings are long tables of content and shapes; not yet split.
-      "demo/artwork/forms.ts",
     ],
     rules: { "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }] },
   },
