@@ -4,14 +4,15 @@
 // two modules that should each be read on their own.
 //
 // The server's layers, each importing only those below it (server/main.ts composes them all):
-//   composition   server/main.ts, app.ts, page-source.ts, wordpress.ts, shutdown.ts
+//   composition   server/main.ts, start/ (its steps), app.ts, page-source.ts, wordpress.ts,
+//                 shutdown.ts
 //   edge          server/http/, server/integrations/ (never each other both ways: http/ takes
 //                 nothing from integrations/)
 //   domain        server/content/, server/cdn/, server/media/ (no HTTP)
 //   cache         server/cache/ (its settings arrive as arguments)
 //   base          server/config.ts + environment.ts (knowing no domain), server/runtime/,
 //                 logger.ts, request-scope.ts, and common/
-const COMPOSITION = "^server/(main|app|page-source|wordpress|shutdown)\\.ts$";
+const COMPOSITION = "^server/((main|app|page-source|wordpress|shutdown)\\.ts$|start/)";
 const CONFIG = "^server/(config|environment)\\.ts$";
 const RUNTIME = "^server/(runtime/|logger\\.ts$|request-scope\\.ts$)";
 
@@ -57,6 +58,14 @@ module.exports = {
         "server/cache/ knows no origin and reads no configuration: callers hand it settings, a fetch and an error classifier.",
       from: { path: "^server/cache/" },
       to: { path: "^(server|app|demo)/", pathNot: "^server/(cache|runtime)/" },
+    },
+    {
+      name: "only-tiers-knows-the-concrete-tiers",
+      severity: "error",
+      comment:
+        "The cache stack knows its tiers by their interfaces and errors (server/cache/tier.ts): only server/cache/tiers.ts builds, and imports, the concrete ones (memory-tier.ts, redis-tier.ts). The tiers' own tests aside.",
+      from: { pathNot: ["^server/cache/tiers\\.ts$", "^tests/"] },
+      to: { path: "^server/cache/(memory|redis)-tier\\.ts$" },
     },
     {
       name: "layer-content-and-cdn-speak-no-http",

@@ -363,72 +363,99 @@ function productPhotoCopy(plan: ProductPlan, view: 0 | 1 | 2, lang: Lang): { alt
       };
 }
 
-export function seedSite(scale: number): SeededSite {
-  const room = new Newsroom();
-  const terms: TermRecord[] = [];
-  let nextTermId = FIRST_TERM_ID;
+/** What the sections of the seed share while they write: the newsroom, the terms, the products planned. */
+interface Seeding {
+  room: Newsroom;
+  terms: TermRecord[];
+  termIds: Map<string, number>;
+  nextTermId: number;
+  plans: ProductPlan[];
+}
 
-  // ——— Taxonomies (created when the site was set up) ———————————————————————————
-  const termIds = new Map<string, number>();
-  const addTermPair = (
-    taxonomy: TermRecord["taxonomy"],
-    key: string,
-    make: (lang: Lang) => Omit<TermRecord, "id" | "taxonomy" | "lang" | "translations">,
-  ) => {
-    const en = nextTermId++;
-    const it = nextTermId++;
-    termIds.set(`${taxonomy}:${key}:en`, en);
-    termIds.set(`${taxonomy}:${key}:it`, it);
-    for (const lang of LANGS) {
-      terms.push({ ...make(lang), id: lang === "en" ? en : it, taxonomy, lang, translations: { en, it } });
-    }
-  };
-  const term = (taxonomy: string, key: string, lang: Lang) => {
-    const id = termIds.get(`${taxonomy}:${key}:${lang}`);
-    if (id === undefined) throw new Error(`unknown term ${taxonomy}:${key}`);
-    return id;
-  };
+type MediaCopy = Record<Lang, { alt: string; title: string; caption?: string }>;
 
-  // ——— Media: every attachment exists once per language (Polylang translated media) ——
-  const media = (
-    key: string,
-    dates: Record<Lang, string>,
-    file: string,
-    artwork: Artwork,
-    copy: Record<Lang, { alt: string; title: string; caption?: string }>,
-    parent: Record<Lang, string | null>,
-  ) => {
-    const size = FULL_SIZE[aspectOf(artwork)];
-    const base = file.replace(/\.webp$/, "");
-    for (const lang of LANGS) {
-      room.post(`${key}:${lang}`, "media", lang, dates[lang], (id) => ({
-        slug: lang === "en" ? base : `${base}-it`,
-        status: "inherit",
-        author: EDITOR,
-        parent: parent[lang] ? id(parent[lang]) : 0,
-        menuOrder: 0,
-        title: copy[lang].title,
-        content: "",
-        excerpt: copy[lang].caption ?? "",
-        password: "",
-        featuredMedia: 0,
-        template: "",
-        meta: {},
-        terms: {},
-        attachment: {
-          file: uploadPath(dates.en, file),
-          width: size.width,
-          height: size.height,
-          mimeType: "image/webp",
-          alt: copy[lang].alt,
-          caption: copy[lang].caption ?? "",
-          artwork,
-        },
-      }));
-    }
-    room.translations(`${key}:en`, `${key}:it`);
-  };
+/** A term in both languages (its own id in each, linked as translations). */
+function addTermPair(
+  seeding: Seeding,
+  taxonomy: TermRecord["taxonomy"],
+  key: string,
+  make: (lang: Lang) => Omit<TermRecord, "id" | "taxonomy" | "lang" | "translations">,
+): void {
+  const en = seeding.nextTermId++;
+  const it = seeding.nextTermId++;
+  seeding.termIds.set(`${taxonomy}:${key}:en`, en);
+  seeding.termIds.set(`${taxonomy}:${key}:it`, it);
+  for (const lang of LANGS) {
+    seeding.terms.push({ ...make(lang), id: lang === "en" ? en : it, taxonomy, lang, translations: { en, it } });
+  }
+}
 
+function termId(seeding: Seeding, taxonomy: string, key: string, lang: Lang): number {
+  const id = seeding.termIds.get(`${taxonomy}:${key}:${lang}`);
+  if (id === undefined) throw new Error(`unknown term ${taxonomy}:${key}`);
+  return id;
+}
+
+/** An attachment, once per language (Polylang translated media): own id, own alt text, same file. */
+function addMedia(
+  room: Newsroom,
+  key: string,
+  dates: Record<Lang, string>,
+  file: string,
+  artwork: Artwork,
+  copy: MediaCopy,
+  parent: Record<Lang, string | null>,
+): void {
+  const size = FULL_SIZE[aspectOf(artwork)];
+  const base = file.replace(/\.webp$/, "");
+  for (const lang of LANGS) {
+    room.post(`${key}:${lang}`, "media", lang, dates[lang], (id) => ({
+      slug: lang === "en" ? base : `${base}-it`,
+      status: "inherit",
+      author: EDITOR,
+      parent: parent[lang] ? id(parent[lang]) : 0,
+      menuOrder: 0,
+      title: copy[lang].title,
+      content: "",
+      excerpt: copy[lang].caption ?? "",
+      password: "",
+      featuredMedia: 0,
+      template: "",
+      meta: {},
+      terms: {},
+      attachment: {
+        file: uploadPath(dates.en, file),
+        width: size.width,
+        height: size.height,
+        mimeType: "image/webp",
+        alt: copy[lang].alt,
+        caption: copy[lang].caption ?? "",
+        artwork,
+      },
+    }));
+  }
+  room.translations(`${key}:en`, `${key}:it`);
+}
+
+/** A post in both languages, linked as translations; `key` names it as `${key}:${lang}`. */
+function addPostPair(
+  room: Newsroom,
+  key: string,
+  base: PostRestBase,
+  dates: Record<Lang, string>,
+  make: (lang: Lang, id: Resolve) => PostInit,
+): void {
+  for (const lang of LANGS) room.post(`${key}:${lang}`, base, lang, dates[lang], (id) => make(lang, id));
+  room.translations(`${key}:en`, `${key}:it`);
+}
+
+/** A group photograph's copy: the same words around the piece's or group's name in each language. */
+function groupCopy(title: Bilingual, alt: Bilingual): MediaCopy {
+  return { en: { title: title.en, alt: alt.en }, it: { title: title.it, alt: alt.it } };
+}
+
+// ——— Taxonomies (created when the site was set up) ———————————————————————————
+function seedTaxonomies(seeding: Seeding): void {
   const categoryArtSeed = (k: string) => hashSeed(`category:${k}`);
   for (const cat of CATEGORIES) {
     const forms = LINEUP.filter((e) => formCopy(e.form).category === cat.key)
@@ -436,27 +463,22 @@ export function seedSite(scale: number): SeededSite {
       .map((e, i) => recipeFor(e, categoryArtSeed(cat.key) + i, e.colours[0] as ColourKey));
     const mediaKey = `media:category:${cat.key}`;
     const date = {
-      en: addMinutes("2021-01-14T16:00:00", terms.length),
-      it: addMinutes("2021-01-14T16:30:00", terms.length),
+      en: addMinutes("2021-01-14T16:00:00", seeding.terms.length),
+      it: addMinutes("2021-01-14T16:30:00", seeding.terms.length),
     };
-    media(
+    addMedia(
+      seeding.room,
       mediaKey,
       date,
       `fc-category-${cat.slug.en}.webp`,
       { scene: "group", aspect: "portrait", seed: categoryArtSeed(cat.key), forms },
-      {
-        en: {
-          title: cat.name.en,
-          alt: `${cat.name.en} by FC: ${forms.length} porcelain pieces together on a bone-coloured ground.`,
-        },
-        it: {
-          title: cat.name.it,
-          alt: `${cat.name.it} di FC: ${forms.length} pezzi in porcellana insieme su fondo color osso.`,
-        },
-      },
+      groupCopy(cat.name, {
+        en: `${cat.name.en} by FC: ${forms.length} porcelain pieces together on a bone-coloured ground.`,
+        it: `${cat.name.it} di FC: ${forms.length} pezzi in porcellana insieme su fondo color osso.`,
+      }),
       { en: null, it: null },
     );
-    addTermPair("product_categories", cat.key, (lang) => ({
+    addTermPair(seeding, "product_categories", cat.key, (lang) => ({
       slug: cat.slug[lang],
       name: cat.name[lang],
       description: cat.description[lang],
@@ -465,7 +487,7 @@ export function seedSite(scale: number): SeededSite {
     }));
   }
   for (const c of COLOURS) {
-    addTermPair("product_colors", c.key, (lang) => ({
+    addTermPair(seeding, "product_colors", c.key, (lang) => ({
       slug: c.slug[lang],
       name: c.name[lang],
       description: c.description[lang],
@@ -473,38 +495,47 @@ export function seedSite(scale: number): SeededSite {
       meta: { hex: c.hex },
     }));
   }
+}
 
-  // ——— Company pages ———————————————————————————————————————————————————————————
-  const pageArt = (art: PageArt, seed: number): Artwork => {
-    const glazes = COLOURS.map((c) => c.hex);
-    switch (art) {
-      case "hero":
-        return {
-          scene: "hero",
+// ——— Company pages ———————————————————————————————————————————————————————————
+function pageArt(art: PageArt, seed: number): Artwork {
+  const glazes = COLOURS.map((c) => c.hex);
+  switch (art) {
+    case "hero":
+      return {
+        scene: "hero",
+        seed,
+        form: {
+          kind: "vase",
           seed,
-          form: {
-            kind: "vase",
-            seed,
-            glaze: colour("white").hex,
-            finish: "gloss",
-            accent: null,
-            motif: "none",
-            silhouette: "shouldered",
-          },
-        };
-      case "studio":
-        return { scene: "studio", seed, glazes: glazes.filter((g) => g !== colour("gold").hex) };
-      default:
-        return { scene: art, seed, glazes };
-    }
-  };
+          glaze: colour("white").hex,
+          finish: "gloss",
+          accent: null,
+          motif: "none",
+          silhouette: "shouldered",
+        },
+      };
+    case "studio":
+      return { scene: "studio", seed, glazes: glazes.filter((g) => g !== colour("gold").hex) };
+    default:
+      return { scene: art, seed, glazes };
+  }
+}
+
+/** When a company page's Italian translation went up: the next day, an hour and a half later (menus follow it). */
+function italianPageDate(date: string): string {
+  return addMinutes(addDays(date, 1), 95);
+}
+
+function seedPages({ room }: Seeding): void {
   for (const page of PAGES) {
-    const itDate = addMinutes(addDays(page.date, 1), 95); // as in the menu items below
+    const itDate = italianPageDate(page.date);
     const dates = { en: page.date, it: itDate };
     const hasFigure = page.content.en.includes("{{figure}}") || page.key === "home";
     const mediaKey = `media:page:${page.key}`;
     if (hasFigure) {
-      media(
+      addMedia(
+        room,
         mediaKey,
         { en: addMinutes(page.date, -12), it: addMinutes(itDate, -7) },
         `fc-${page.key}-${page.art}.webp`,
@@ -516,241 +547,244 @@ export function seedSite(scale: number): SeededSite {
         { en: `page:${page.key}:en`, it: `page:${page.key}:it` },
       );
     }
-    for (const lang of LANGS) {
-      room.post(`page:${page.key}:${lang}`, "pages", lang, dates[lang], (id) => ({
-        slug: page.slug[lang],
-        status: "publish",
-        author: EDITOR,
-        parent: 0,
-        menuOrder: page.menuOrder,
-        title: page.title[lang],
-        content: page.content[lang].replace("{{figure}}", hasFigure ? `{{figure:${id(`${mediaKey}:${lang}`)}}}` : ""),
-        excerpt: page.excerpt[lang],
-        password: page.password ?? "",
-        featuredMedia: hasFigure ? id(`${mediaKey}:${lang}`) : 0,
-        template: "",
-        meta: page.key === "home" ? frontPageMeta(lang, id) : emptyPageMeta(),
-        terms: {},
-        modified:
-          page.key === "home" ? addDays(dates[lang], 1600) : addDays(dates[lang], 30 + (hashSeed(page.key) % 200)),
-      }));
-    }
-    room.translations(`page:${page.key}:en`, `page:${page.key}:it`);
+    addPostPair(room, `page:${page.key}`, "pages", dates, (lang, id) => ({
+      slug: page.slug[lang],
+      status: "publish",
+      author: EDITOR,
+      parent: 0,
+      menuOrder: page.menuOrder,
+      title: page.title[lang],
+      content: page.content[lang].replace("{{figure}}", hasFigure ? `{{figure:${id(`${mediaKey}:${lang}`)}}}` : ""),
+      excerpt: page.excerpt[lang],
+      password: page.password ?? "",
+      featuredMedia: hasFigure ? id(`${mediaKey}:${lang}`) : 0,
+      template: "",
+      meta: page.key === "home" ? frontPageMeta(lang, id) : emptyPageMeta(),
+      terms: {},
+      modified:
+        page.key === "home" ? addDays(dates[lang], 1600) : addDays(dates[lang], 30 + (hashSeed(page.key) % 200)),
+    }));
   }
+}
 
-  // ——— Designers, collections, exclusives ————————————————————————————————————
+// ——— Designers, collections, exclusives ————————————————————————————————————
+function seedDesigners({ room }: Seeding): void {
   for (const d of DESIGNERS) {
     const itDate = addMinutes(addDays(d.since, 2), 40);
     const mediaKey = `media:designer:${d.key}`;
-    media(
+    const ground = d.key === "marco" ? { en: "grey", it: "grigio" } : { en: "warm", it: "caldo" };
+    addMedia(
+      room,
       mediaKey,
       { en: addMinutes(d.since, -20), it: addMinutes(itDate, -5) },
       `fc-designer-${d.slug.en}.webp`,
       { scene: "portrait", tool: d.tool, tint: d.tint, seed: hashSeed(d.key) },
-      {
-        en: {
-          title: d.name,
-          alt: `A ${toolName(d.tool).en} on a ${d.key === "marco" ? "grey" : "warm"} ground: the portrait of ${d.name}.`,
+      groupCopy(
+        { en: d.name, it: d.name },
+        {
+          en: `A ${toolName(d.tool).en} on a ${ground.en} ground: the portrait of ${d.name}.`,
+          it: `${toolName(d.tool).it} su fondo ${ground.it}: il ritratto di ${d.name}.`,
         },
-        it: {
-          title: d.name,
-          alt: `${toolName(d.tool).it} su fondo ${d.key === "marco" ? "grigio" : "caldo"}: il ritratto di ${d.name}.`,
-        },
-      },
+      ),
       { en: `designer:${d.key}:en`, it: `designer:${d.key}:it` },
     );
-    for (const lang of LANGS) {
-      room.post(`designer:${d.key}:${lang}`, "designers", lang, lang === "en" ? d.since : itDate, (id) => ({
-        ...basePost(d.slug[lang], d.name, d.bio[lang], d.excerpt[lang]),
-        featuredMedia: id(`${mediaKey}:${lang}`),
-        meta: { role: d.role[lang], city: d.city[lang] },
-      }));
-    }
-    room.translations(`designer:${d.key}:en`, `designer:${d.key}:it`);
+    addPostPair(room, `designer:${d.key}`, "designers", { en: d.since, it: itDate }, (lang, id) => ({
+      ...basePost(d.slug[lang], d.name, d.bio[lang], d.excerpt[lang]),
+      featuredMedia: id(`${mediaKey}:${lang}`),
+      meta: { role: d.role[lang], city: d.city[lang] },
+    }));
   }
+}
 
-  const plans = planProducts(scale);
-  const planFor = (ref: ProductRef) => {
-    const found = plans.find(
-      (p) => p.entry.series === ref.series && p.entry.form === ref.form && p.edition === 0 && p.status === "publish",
-    );
-    if (!found) throw new Error(`no product ${ref.series} ${ref.form}`);
-    return found;
-  };
+/** The first editions of the published products of a series that `belongs`. */
+function firstEditions(plans: ProductPlan[], belongs: (series: ReturnType<typeof seriesCopy>) => boolean) {
+  return plans.filter((p) => p.edition === 0 && p.status === "publish" && belongs(seriesCopy(p.entry.series)));
+}
 
+function seedCollections({ room, plans }: Seeding): void {
   for (const c of COLLECTIONS) {
     const date = `${c.year}-0${1 + (hashSeed(c.key) % 2)}-2${hashSeed(c.key) % 8}T11:00:00`;
     const itDate = addMinutes(addDays(date, 3), 75);
-    const forms = plans
-      .filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).collection === c.key)
+    const forms = firstEditions(plans, (s) => s.collection === c.key)
       .slice(0, 4)
       .map((p) => p.recipe);
     const mediaKey = `media:collection:${c.key}`;
-    media(
+    addMedia(
+      room,
       mediaKey,
       { en: addMinutes(date, -15), it: addMinutes(itDate, -4) },
       `fc-collection-${c.slug.en}.webp`,
       { scene: "group", aspect: "landscape", seed: hashSeed(c.key), forms },
-      {
-        en: { title: c.name, alt: `Pieces from the ${c.name} collection together on a bone-coloured ground.` },
-        it: { title: c.name, alt: `Pezzi della collezione ${c.name} insieme su fondo color osso.` },
-      },
+      groupCopy(
+        { en: c.name, it: c.name },
+        {
+          en: `Pieces from the ${c.name} collection together on a bone-coloured ground.`,
+          it: `Pezzi della collezione ${c.name} insieme su fondo color osso.`,
+        },
+      ),
       { en: `collection:${c.key}:en`, it: `collection:${c.key}:it` },
     );
-    for (const lang of LANGS) {
-      room.post(`collection:${c.key}:${lang}`, "collections", lang, lang === "en" ? date : itDate, (id) => ({
-        ...basePost(c.slug[lang], c.name, c.intro[lang], c.excerpt[lang]),
-        featuredMedia: id(`${mediaKey}:${lang}`),
-        meta: { subtitle: c.subtitle[lang], designer: id(`designer:${c.designer}:${lang}`), year: c.year },
-      }));
-    }
-    room.translations(`collection:${c.key}:en`, `collection:${c.key}:it`);
+    addPostPair(room, `collection:${c.key}`, "collections", { en: date, it: itDate }, (lang, id) => ({
+      ...basePost(c.slug[lang], c.name, c.intro[lang], c.excerpt[lang]),
+      featuredMedia: id(`${mediaKey}:${lang}`),
+      meta: { subtitle: c.subtitle[lang], designer: id(`designer:${c.designer}:${lang}`), year: c.year },
+    }));
   }
+}
 
+function seedExclusives({ room, plans }: Seeding): void {
   for (const x of EXCLUSIVES) {
     const date = `${x.year}-0${1 + (hashSeed(x.key) % 2)}-1${hashSeed(x.key) % 9}T15:30:00`;
     const itDate = addMinutes(addDays(date, 2), 50);
-    const forms = plans
-      .filter((p) => p.edition === 0 && p.status === "publish" && seriesCopy(p.entry.series).exclusive === x.key)
-      .map((p) => p.recipe);
+    const forms = firstEditions(plans, (s) => s.exclusive === x.key).map((p) => p.recipe);
     const mediaKey = `media:exclusive:${x.key}`;
-    media(
+    addMedia(
+      room,
       mediaKey,
       { en: addMinutes(date, -25), it: addMinutes(itDate, -6) },
       `fc-exclusive-${x.slug.en}.webp`,
       { scene: "group", aspect: "landscape", seed: hashSeed(x.key), forms },
-      {
-        en: {
-          title: x.name,
-          alt: `The ${x.name} edition for ${x.partner.en}: porcelain pieces together on a bone-coloured ground.`,
+      groupCopy(
+        { en: x.name, it: x.name },
+        {
+          en: `The ${x.name} edition for ${x.partner.en}: porcelain pieces together on a bone-coloured ground.`,
+          it: `L'edizione ${x.name} per ${x.partner.it}: pezzi in porcellana insieme su fondo color osso.`,
         },
-        it: {
-          title: x.name,
-          alt: `L'edizione ${x.name} per ${x.partner.it}: pezzi in porcellana insieme su fondo color osso.`,
-        },
-      },
+      ),
       { en: `exclusive:${x.key}:en`, it: `exclusive:${x.key}:it` },
     );
-    for (const lang of LANGS) {
-      room.post(`exclusive:${x.key}:${lang}`, "exclusives", lang, lang === "en" ? date : itDate, (id) => ({
-        ...basePost(x.slug[lang], x.name, x.intro[lang], x.excerpt[lang]),
-        featuredMedia: id(`${mediaKey}:${lang}`),
-        meta: { subtitle: x.subtitle[lang], partner: x.partner[lang], year: x.year },
-      }));
-    }
-    room.translations(`exclusive:${x.key}:en`, `exclusive:${x.key}:it`);
+    addPostPair(room, `exclusive:${x.key}`, "exclusives", { en: date, it: itDate }, (lang, id) => ({
+      ...basePost(x.slug[lang], x.name, x.intro[lang], x.excerpt[lang]),
+      featuredMedia: id(`${mediaKey}:${lang}`),
+      meta: { subtitle: x.subtitle[lang], partner: x.partner[lang], year: x.year },
+    }));
   }
+}
 
-  // ——— Products ————————————————————————————————————————————————————————————————
-  const collectionKey = (p: ProductPlan) => seriesCopy(p.entry.series).collection;
-  const exclusiveKey = (p: ProductPlan) => seriesCopy(p.entry.series).exclusive;
-  const related = (p: ProductPlan) => {
-    const others = plans.filter((o) => o !== p && o.status === "publish");
-    const sameSeries = others.filter((o) => o.entry.series === p.entry.series && o.edition === p.edition);
-    const sameCategory = others.filter(
-      (o) => formCopy(o.entry.form).category === formCopy(p.entry.form).category && !sameSeries.includes(o),
+// ——— Products ————————————————————————————————————————————————————————————————
+const PRODUCT_VIEWS = [0, 1, 2] as const;
+
+/** Up to four published products: the same series and edition first, then the same category. */
+function relatedProducts(plans: ProductPlan[], p: ProductPlan): ProductPlan[] {
+  const others = plans.filter((o) => o !== p && o.status === "publish");
+  const sameSeries = others.filter((o) => o.entry.series === p.entry.series && o.edition === p.edition);
+  const sameCategory = others.filter(
+    (o) => formCopy(o.entry.form).category === formCopy(p.entry.form).category && !sameSeries.includes(o),
+  );
+  return [...sameSeries, ...sameCategory.slice(0, Math.max(0, 4 - sameSeries.length))].slice(0, 4);
+}
+
+/** A product's three photographs: the piece, a detail, and the piece in context. */
+function addProductPhotos(room: Newsroom, p: ProductPlan): void {
+  const f = formCopy(p.entry.form);
+  const names = ["", "-detail", "-context"];
+  for (const view of PRODUCT_VIEWS) {
+    const file = `${p.code.toLowerCase()}-${p.slug.en}${names[view]}.webp`;
+    addMedia(
+      room,
+      `media:${p.key}:${view}`,
+      { en: addMinutes(p.date.en, -30 + view * 4), it: addMinutes(p.date.it, -9 + view) },
+      file,
+      {
+        scene: "product",
+        form: p.recipe,
+        view,
+        alternate: view === 2 ? (f.key === "relief" || f.key === "panel" ? null : p.alternate) : null,
+      },
+      { en: productPhotoCopy(p, view, "en"), it: productPhotoCopy(p, view, "it") },
+      { en: `${p.key}:en`, it: `${p.key}:it` },
     );
-    return [...sameSeries, ...sameCategory.slice(0, Math.max(0, 4 - sameSeries.length))].slice(0, 4);
-  };
-
-  for (const p of plans) {
-    const f = formCopy(p.entry.form);
-    const cat = category(f.category);
-    const s = seriesCopy(p.entry.series);
-    const views = [0, 1, 2] as const;
-    const names = ["", "-detail", "-context"];
-    for (const view of views) {
-      const file = `${p.code.toLowerCase()}-${p.slug.en}${names[view]}.webp`;
-      media(
-        `media:${p.key}:${view}`,
-        { en: addMinutes(p.date.en, -30 + view * 4), it: addMinutes(p.date.it, -9 + view) },
-        file,
-        {
-          scene: "product",
-          form: p.recipe,
-          view,
-          alternate: view === 2 ? (f.key === "relief" || f.key === "panel" ? null : p.alternate) : null,
-        },
-        { en: productPhotoCopy(p, view, "en"), it: productPhotoCopy(p, view, "it") },
-        { en: `${p.key}:en`, it: `${p.key}:it` },
-      );
-    }
-    for (const lang of LANGS) {
-      room.post(`${p.key}:${lang}`, "products", lang, p.date[lang], (id) => {
-        const collection = collectionKey(p);
-        const exclusive = exclusiveKey(p);
-        return {
-          ...basePost(p.slug[lang], p.name[lang], productDescription(p, lang, id), productExcerpt(p, lang)),
-          status: p.status,
-          featuredMedia: id(`media:${p.key}:0:${lang}`),
-          meta: {
-            code: p.code,
-            dimensions: p.dimensions,
-            materials: `${f.materials[lang]}; ${joinOr(
-              p.entry.colours.map((c) => GLAZE_NAME[c][lang]),
-              lang,
-              p.entry.colours.includes("gold"),
-            )}`,
-            designer: id(`designer:${s.designer}:${lang}`),
-            collection: collection ? id(`collection:${collection}:${lang}`) : 0,
-            exclusive: exclusive ? id(`exclusive:${exclusive}:${lang}`) : 0,
-            gallery: views.map((v) => id(`media:${p.key}:${v}:${lang}`)),
-            related: p.status === "publish" ? related(p).map((o) => id(`${o.key}:${lang}`)) : [],
-            year: Math.max(p.year, s.year),
-          },
-          terms: {
-            product_categories: [term("product_categories", cat.key, lang)],
-            product_colors: p.entry.colours.map((c) => term("product_colors", c, lang)),
-          },
-          modified: addMinutes(addDays(p.date[lang], 3 + (p.index % 40)), p.index),
-        };
-      });
-    }
-    room.translations(`${p.key}:en`, `${p.key}:it`);
   }
+}
 
-  // ——— Imagemaps and projects ————————————————————————————————————————————————
+function productPost(seeding: Seeding, p: ProductPlan, lang: Lang, id: Resolve): PostInit {
+  const f = formCopy(p.entry.form);
+  const s = seriesCopy(p.entry.series);
+  const { collection, exclusive } = s;
+  const materials = joinOr(
+    p.entry.colours.map((c) => GLAZE_NAME[c][lang]),
+    lang,
+    p.entry.colours.includes("gold"),
+  );
+  return {
+    ...basePost(p.slug[lang], p.name[lang], productDescription(seeding.plans, p, lang, id), productExcerpt(p, lang)),
+    status: p.status,
+    featuredMedia: id(`media:${p.key}:0:${lang}`),
+    meta: {
+      code: p.code,
+      dimensions: p.dimensions,
+      materials: `${f.materials[lang]}; ${materials}`,
+      designer: id(`designer:${s.designer}:${lang}`),
+      collection: collection ? id(`collection:${collection}:${lang}`) : 0,
+      exclusive: exclusive ? id(`exclusive:${exclusive}:${lang}`) : 0,
+      gallery: PRODUCT_VIEWS.map((v) => id(`media:${p.key}:${v}:${lang}`)),
+      related: p.status === "publish" ? relatedProducts(seeding.plans, p).map((o) => id(`${o.key}:${lang}`)) : [],
+      year: Math.max(p.year, s.year),
+    },
+    terms: {
+      product_categories: [termId(seeding, "product_categories", category(f.category).key, lang)],
+      product_colors: p.entry.colours.map((c) => termId(seeding, "product_colors", c, lang)),
+    },
+    modified: addMinutes(addDays(p.date[lang], 3 + (p.index % 40)), p.index),
+  };
+}
+
+function seedProducts(seeding: Seeding): void {
+  for (const p of seeding.plans) {
+    addProductPhotos(seeding.room, p);
+    addPostPair(seeding.room, p.key, "products", p.date, (lang, id) => productPost(seeding, p, lang, id));
+  }
+}
+
+// ——— Imagemaps and projects ————————————————————————————————————————————————
+function planFor(plans: ProductPlan[], ref: ProductRef): ProductPlan {
+  const found = plans.find(
+    (p) => p.entry.series === ref.series && p.entry.form === ref.form && p.edition === 0 && p.status === "publish",
+  );
+  if (!found) throw new Error(`no product ${ref.series} ${ref.form}`);
+  return found;
+}
+
+function seedImagemaps({ room, plans }: Seeding): void {
   for (const m of IMAGEMAPS) {
     const project = PROJECTS.find((x) => x.imagemap === m.key);
     const date = addMinutes(project?.date ?? "2023-01-10T10:00:00", -90);
     const itDate = addMinutes(addDays(date, 2), 30);
-    const refs = m.products.map(planFor);
+    const refs = m.products.map((ref) => planFor(plans, ref));
     const forms = refs.map((p) => p.recipe);
     const mediaKey = `media:imagemap:${m.key}`;
-    media(
+    addMedia(
+      room,
       mediaKey,
       { en: addMinutes(date, -10), it: addMinutes(itDate, -3) },
       `fc-room-${m.slug.en}.webp`,
       { scene: "room", style: m.style, seed: hashSeed(m.key), forms },
-      {
-        en: { title: m.title.en, alt: m.alt.en },
-        it: { title: m.title.it, alt: m.alt.it },
-      },
+      groupCopy(m.title, m.alt),
       { en: `imagemap:${m.key}:en`, it: `imagemap:${m.key}:it` },
     );
     const spots = roomHotspots(m.style, forms);
-    for (const lang of LANGS) {
-      room.post(`imagemap:${m.key}:${lang}`, "imagemap_products", lang, lang === "en" ? date : itDate, (id) => ({
-        ...basePost(m.slug[lang], m.title[lang], "", ""),
-        featuredMedia: id(`${mediaKey}:${lang}`),
-        meta: {
-          image: id(`${mediaKey}:${lang}`),
-          hotspots: refs.flatMap((p, i) => {
-            const spot = spots[i];
-            return spot ? [{ product: id(`${p.key}:${lang}`), x: spot.x, y: spot.y }] : [];
-          }),
-        },
-      }));
-    }
-    room.translations(`imagemap:${m.key}:en`, `imagemap:${m.key}:it`);
+    addPostPair(room, `imagemap:${m.key}`, "imagemap_products", { en: date, it: itDate }, (lang, id) => ({
+      ...basePost(m.slug[lang], m.title[lang], "", ""),
+      featuredMedia: id(`${mediaKey}:${lang}`),
+      meta: {
+        image: id(`${mediaKey}:${lang}`),
+        hotspots: refs.flatMap((p, i) => {
+          const spot = spots[i];
+          return spot ? [{ product: id(`${p.key}:${lang}`), x: spot.x, y: spot.y }] : [];
+        }),
+      },
+    }));
   }
+}
 
+function seedProjects({ room, plans }: Seeding): void {
   for (const project of PROJECTS) {
     const itDate = addMinutes(addDays(project.date, 4), 20);
-    const refs = project.products.map(planFor);
+    const refs = project.products.map((ref) => planFor(plans, ref));
     const ownMedia = project.imagemap === null ? `media:project:${project.key}` : null;
     if (ownMedia) {
-      media(
+      addMedia(
+        room,
         ownMedia,
         { en: addMinutes(project.date, -14), it: addMinutes(itDate, -2) },
         `fc-project-${project.slug.en}.webp`,
@@ -760,81 +794,83 @@ export function seedSite(scale: number): SeededSite {
           seed: hashSeed(project.key),
           forms: refs.map((p) => p.recipe),
         },
-        {
-          en: {
-            title: project.title.en,
-            alt: `${project.title.en}: an interior with FC porcelain on the wall, on a sideboard and on the shelves.`,
-          },
-          it: {
-            title: project.title.it,
-            alt: `${project.title.it}: un interno con porcellane FC alla parete, sulla credenza e sulle mensole.`,
-          },
-        },
+        groupCopy(project.title, {
+          en: `${project.title.en}: an interior with FC porcelain on the wall, on a sideboard and on the shelves.`,
+          it: `${project.title.it}: un interno con porcellane FC alla parete, sulla credenza e sulle mensole.`,
+        }),
         { en: `project:${project.key}:en`, it: `project:${project.key}:it` },
       );
     }
-    for (const lang of LANGS) {
-      room.post(`project:${project.key}:${lang}`, "projects", lang, lang === "en" ? project.date : itDate, (id) => ({
-        ...basePost(project.slug[lang], project.title[lang], project.body[lang], project.excerpt[lang]),
-        featuredMedia: id(ownMedia ? `${ownMedia}:${lang}` : `media:imagemap:${project.imagemap}:${lang}`),
-        meta: {
-          location: project.location[lang],
-          year: project.year,
-          imagemap: project.imagemap ? id(`imagemap:${project.imagemap}:${lang}`) : 0,
-          products: refs.map((p) => id(`${p.key}:${lang}`)),
-        },
-      }));
-    }
-    room.translations(`project:${project.key}:en`, `project:${project.key}:it`);
+    addPostPair(room, `project:${project.key}`, "projects", { en: project.date, it: itDate }, (lang, id) => ({
+      ...basePost(project.slug[lang], project.title[lang], project.body[lang], project.excerpt[lang]),
+      featuredMedia: id(ownMedia ? `${ownMedia}:${lang}` : `media:imagemap:${project.imagemap}:${lang}`),
+      meta: {
+        location: project.location[lang],
+        year: project.year,
+        imagemap: project.imagemap ? id(`imagemap:${project.imagemap}:${lang}`) : 0,
+        products: refs.map((p) => id(`${p.key}:${lang}`)),
+      },
+    }));
   }
+}
 
-  // ——— Menus ————————————————————————————————————————————————————————————————————
+// ——— Menus ————————————————————————————————————————————————————————————————————
+const MENU_DATE = "2021-01-25T17:40:00";
+
+/** One menu's items, numbered in order (children right after their parent). */
+function addMenuItems(room: Newsroom, menuKey: string, lang: Lang, entries: readonly MenuEntryCopy[]): void {
+  let order = 0;
+  const add = (entry: MenuEntryCopy, parentKey: string | null, at: number) => {
+    order += 1;
+    const itemKey = `menu:${menuKey}:${order}`;
+    const myOrder = order;
+    // An item for a page can only be added once the page exists (in that language).
+    const page = entry.page ? PAGES.find((x) => x.key === entry.page) : undefined;
+    const pageDate = page ? (lang === "en" ? page.date : italianPageDate(page.date)) : MENU_DATE;
+    const itemDate = entry.addedLater ?? (pageDate > MENU_DATE ? addDays(pageDate, 1) : MENU_DATE);
+    const date = addMinutes(itemDate, at + (lang === "it" ? 90 : 0));
+    room.menuItem(itemKey, menuKey, date, (id) => ({
+      menuOrder: myOrder,
+      parent: parentKey ? id(parentKey) : 0,
+      title: entry.label[lang],
+      kind: entry.page ? "page" : "custom",
+      url: entry.url ? entry.url[lang] : "",
+      objectId: entry.page ? id(`page:${entry.page}:${lang}`) : 0,
+      target: entry.external ? "_blank" : "",
+    }));
+    entry.children?.forEach((child, i) => add(child, itemKey, at + i + 1));
+  };
+  entries.forEach((entry, i) => add(entry, null, i * 2));
+}
+
+function seedMenus(seeding: Seeding): MenuRecord[] {
   const menus: MenuRecord[] = [];
-  const menuDate = "2021-01-25T17:40:00";
   for (const location of ["header", "footer"] as const) {
     for (const lang of LANGS) {
-      const menuKey = `${location}:${lang}`;
       menus.push({
-        id: nextTermId++,
+        id: seeding.nextTermId++,
         slug: `${location}-${lang}`,
         name: `${location === "header" ? "Header" : "Footer"} ${lang.toUpperCase()}`,
         location: lang === "en" ? location : `${location}___${lang}`,
         lang,
         items: [],
       });
-      let order = 0;
-      const add = (entry: MenuEntryCopy, parentKey: string | null, at: number) => {
-        order += 1;
-        const itemKey = `menu:${menuKey}:${order}`;
-        const myOrder = order;
-        // An item for a page can only be added once the page exists (in that language).
-        const page = entry.page ? PAGES.find((x) => x.key === entry.page) : undefined;
-        const pageDate = page ? (lang === "en" ? page.date : addMinutes(addDays(page.date, 1), 95)) : menuDate;
-        const itemDate = entry.addedLater ?? (pageDate > menuDate ? addDays(pageDate, 1) : menuDate);
-        const date = addMinutes(itemDate, at + (lang === "it" ? 90 : 0));
-        room.menuItem(itemKey, menuKey, date, (id) => ({
-          menuOrder: myOrder,
-          parent: parentKey ? id(parentKey) : 0,
-          title: entry.label[lang],
-          kind: entry.page ? "page" : "custom",
-          url: entry.url ? entry.url[lang] : "",
-          objectId: entry.page ? id(`page:${entry.page}:${lang}`) : 0,
-          target: entry.external ? "_blank" : "",
-        }));
-        entry.children?.forEach((child, i) => add(child, itemKey, at + i + 1));
-      };
-      MENUS[location].forEach((entry, i) => add(entry, null, i * 2));
+      addMenuItems(seeding.room, `${location}:${lang}`, lang, MENUS[location]);
     }
   }
+  return menus;
+}
 
-  const published = room.publish();
+/** Numbers everything in publication order, then fills in what could only point at ids. */
+function publishSite(seeding: Seeding, menus: MenuRecord[]): SeededSite {
+  const published = seeding.room.publish();
   for (const menu of menus) {
     menu.items = (
       published.menuItems.get(`${menu.slug.startsWith("header") ? "header" : "footer"}:${menu.lang}`) ?? []
     ).sort((a, b) => a.menuOrder - b.menuOrder);
   }
   // Category images were uploaded before the terms could point at them.
-  for (const t of terms) {
+  for (const t of seeding.terms) {
     const mediaKey = t.meta.__mediaKey;
     if (typeof mediaKey === "string") {
       t.meta = { image: published.ids.get(mediaKey) ?? 0 };
@@ -845,96 +881,115 @@ export function seedSite(scale: number): SeededSite {
   for (const post of published.posts) {
     post.content = post.content.replace(/\{\{figure:(\d+)\}\}/g, (_, id: string) => figureHtml(byId.get(Number(id))));
   }
-
   return {
     posts: published.posts,
-    terms,
+    terms: seeding.terms,
     menus,
     users: [{ id: EDITOR, name: "Redazione FC", slug: "redazione", description: "" }],
     frontPage: { en: published.ids.get("page:home:en") ?? 0, it: published.ids.get("page:home:it") ?? 0 },
     nextPostId: published.nextId,
-    nextTermId,
+    nextTermId: seeding.nextTermId,
   };
+}
 
-  function frontPageMeta(lang: Lang, id: Resolve): Record<string, unknown> {
-    return {
-      hero_media: id(`media:page:home:${lang}`),
-      tagline: TAGLINE[lang],
-      featured_collections: ["marea", "nebbia", "giardino"].map((k) => id(`collection:${k}:${lang}`)),
-      featured_exclusives: EXCLUSIVES.map((x) => id(`exclusive:${x.key}:${lang}`)),
-      imagemap: id(`imagemap:living:${lang}`),
-      company: {
-        name: COMPANY.name,
-        legal_name: COMPANY.legal_name,
-        address: COMPANY.address,
-        city: COMPANY.city,
-        country: COMPANY.country[lang],
-        vat: COMPANY.vat,
-        email: COMPANY.email,
-        phone: COMPANY.phone,
-        social: COMPANY.social.map((s) => ({ ...s })),
-      },
-    };
-  }
+export function seedSite(scale: number): SeededSite {
+  const seeding: Seeding = {
+    room: new Newsroom(),
+    terms: [],
+    termIds: new Map(),
+    nextTermId: FIRST_TERM_ID,
+    plans: planProducts(scale),
+  };
+  seedTaxonomies(seeding);
+  seedPages(seeding);
+  seedDesigners(seeding);
+  seedCollections(seeding);
+  seedExclusives(seeding);
+  seedProducts(seeding);
+  seedImagemaps(seeding);
+  seedProjects(seeding);
+  const menus = seedMenus(seeding);
+  return publishSite(seeding, menus);
+}
 
-  function productDescription(p: ProductPlan, lang: Lang, id: Resolve): string {
-    const f = formCopy(p.entry.form);
-    const s = seriesCopy(p.entry.series);
-    const cat = category(f.category);
-    const [first, second] = p.entry.colours;
-    const glaze = colour(first as ColourKey).glazeLine[lang];
-    const extra = second
-      ? second === "gold"
-        ? ` ${colour("gold").glazeLine[lang]}`
-        : lang === "en"
-          ? ` Also available in ${colour(second).inText.en}.`
-          : ` Disponibile anche in ${colour(second).inText.it}.`
-      : "";
-    const paragraphs = [`${s.story[lang]} ${f.method[lang]}`, `${glaze}${extra} ${cat.care[lang]}`];
-    const designer = DESIGNERS.find((d) => d.key === s.designer);
-    const collection = COLLECTIONS.find((c) => c.key === s.collection);
-    const exclusive = EXCLUSIVES.find((x) => x.key === s.exclusive);
-    if (collection) {
-      paragraphs.push(
-        lang === "en"
-          ? `Part of the <a href="{{wp}}/collections/${collection.slug.en}/">${collection.name}</a> collection, designed by ${designer?.name}.`
-          : `Fa parte della collezione <a href="{{wp}}/it/collezioni/${collection.slug.it}/">${collection.name}</a>, disegnata da ${designer?.name}.`,
-      );
-    } else if (exclusive) {
-      paragraphs.push(
-        lang === "en"
-          ? `Made exclusively for ${exclusive.partner.en}: see the <a href="{{wp}}/exclusives/${exclusive.slug.en}/">${exclusive.name}</a> edition.`
-          : `Edizione realizzata in esclusiva per ${exclusive.partner.it}: scopri <a href="{{wp}}/it/esclusivi/${exclusive.slug.it}/">${exclusive.name}</a>.`,
-      );
-    } else if (designer) {
-      paragraphs.push(
-        lang === "en"
-          ? `Designed by ${designer.name} in ${designer.city.en}.`
-          : `Disegno di ${designer.name}, ${designer.city.it}.`,
-      );
-    }
-    const sibling = plans.find(
-      (o) => o !== p && o.entry.series === p.entry.series && o.status === "publish" && o.edition === 0,
+function frontPageMeta(lang: Lang, id: Resolve): Record<string, unknown> {
+  return {
+    hero_media: id(`media:page:home:${lang}`),
+    tagline: TAGLINE[lang],
+    featured_collections: ["marea", "nebbia", "giardino"].map((k) => id(`collection:${k}:${lang}`)),
+    featured_exclusives: EXCLUSIVES.map((x) => id(`exclusive:${x.key}:${lang}`)),
+    imagemap: id(`imagemap:living:${lang}`),
+    company: {
+      name: COMPANY.name,
+      legal_name: COMPANY.legal_name,
+      address: COMPANY.address,
+      city: COMPANY.city,
+      country: COMPANY.country[lang],
+      vat: COMPANY.vat,
+      email: COMPANY.email,
+      phone: COMPANY.phone,
+      social: COMPANY.social.map((s) => ({ ...s })),
+    },
+  };
+}
+
+function productDescription(plans: ProductPlan[], p: ProductPlan, lang: Lang, id: Resolve): string {
+  const f = formCopy(p.entry.form);
+  const s = seriesCopy(p.entry.series);
+  const cat = category(f.category);
+  const [first, second] = p.entry.colours;
+  const glaze = colour(first as ColourKey).glazeLine[lang];
+  const extra = second
+    ? second === "gold"
+      ? ` ${colour("gold").glazeLine[lang]}`
+      : lang === "en"
+        ? ` Also available in ${colour(second).inText.en}.`
+        : ` Disponibile anche in ${colour(second).inText.it}.`
+    : "";
+  const paragraphs = [`${s.story[lang]} ${f.method[lang]}`, `${glaze}${extra} ${cat.care[lang]}`];
+  const designer = DESIGNERS.find((d) => d.key === s.designer);
+  const collection = COLLECTIONS.find((c) => c.key === s.collection);
+  const exclusive = EXCLUSIVES.find((x) => x.key === s.exclusive);
+  if (collection) {
+    paragraphs.push(
+      lang === "en"
+        ? `Part of the <a href="{{wp}}/collections/${collection.slug.en}/">${collection.name}</a> collection, designed by ${designer?.name}.`
+        : `Fa parte della collezione <a href="{{wp}}/it/collezioni/${collection.slug.it}/">${collection.name}</a>, disegnata da ${designer?.name}.`,
     );
-    if (sibling && p.status === "publish") {
-      const siblingForm = formCopy(sibling.entry.form);
-      paragraphs.push(
-        lang === "en"
-          ? `It pairs well with the <a href="{{wp}}/products/${sibling.slug.en}/">${s.name} ${siblingForm.nameNoun.en.toLowerCase()}</a>.`
-          : `Da abbinare a <a href="{{wp}}/it/prodotti/${sibling.slug.it}/">${sibling.name.it}</a>.`,
-      );
-    }
-    const html = paragraphs.map((text) => `<p>${text}</p>`);
-    if (p.index % 2 === 0) html.splice(1, 0, `{{figure:${id(`media:${p.key}:1:${lang}`)}}}`);
-    return html.join("\n");
+  } else if (exclusive) {
+    paragraphs.push(
+      lang === "en"
+        ? `Made exclusively for ${exclusive.partner.en}: see the <a href="{{wp}}/exclusives/${exclusive.slug.en}/">${exclusive.name}</a> edition.`
+        : `Edizione realizzata in esclusiva per ${exclusive.partner.it}: scopri <a href="{{wp}}/it/esclusivi/${exclusive.slug.it}/">${exclusive.name}</a>.`,
+    );
+  } else if (designer) {
+    paragraphs.push(
+      lang === "en"
+        ? `Designed by ${designer.name} in ${designer.city.en}.`
+        : `Disegno di ${designer.name}, ${designer.city.it}.`,
+    );
   }
+  const sibling = plans.find(
+    (o) => o !== p && o.entry.series === p.entry.series && o.status === "publish" && o.edition === 0,
+  );
+  if (sibling && p.status === "publish") {
+    const siblingForm = formCopy(sibling.entry.form);
+    paragraphs.push(
+      lang === "en"
+        ? `It pairs well with the <a href="{{wp}}/products/${sibling.slug.en}/">${s.name} ${siblingForm.nameNoun.en.toLowerCase()}</a>.`
+        : `Da abbinare a <a href="{{wp}}/it/prodotti/${sibling.slug.it}/">${sibling.name.it}</a>.`,
+    );
+  }
+  const html = paragraphs.map((text) => `<p>${text}</p>`);
+  if (p.index % 2 === 0) html.splice(1, 0, `{{figure:${id(`media:${p.key}:1:${lang}`)}}}`);
+  return html.join("\n");
+}
 
-  function productExcerpt(p: ProductPlan, lang: Lang): string {
-    const f = formCopy(p.entry.form);
-    const s = seriesCopy(p.entry.series);
-    const c = colour(p.entry.colours[0] as ColourKey).inText[lang];
-    return `${sentenceCase(f.nameNoun[lang])} in ${c}: ${s.tagline[lang]}.`;
-  }
+function productExcerpt(p: ProductPlan, lang: Lang): string {
+  const f = formCopy(p.entry.form);
+  const s = seriesCopy(p.entry.series);
+  const c = colour(p.entry.colours[0] as ColourKey).inText[lang];
+  return `${sentenceCase(f.nameNoun[lang])} in ${c}: ${s.tagline[lang]}.`;
 }
 
 function basePost(slug: string, title: string, content: string, excerpt: string): PostInit {

@@ -54,158 +54,120 @@ function sanitizeText(value: string): string {
     .trim();
 }
 
-export function readParams(query: Query, schema: ParamSchema, authenticated: boolean): Params {
-  const problems: ParamProblem[] = [];
-  const out: Params = {};
-  const typeError = (param: string, type: string) =>
-    problems.push({ param, code: "rest_invalid_type", message: `${param} is not of type ${type}.`, data: { param } });
+/** One argument read: its sanitized value, or what is wrong with it. */
+type Verdict = { value: ParamValue } | { problem: ParamProblem };
+type SpecOf<K extends ParamSpec["type"]> = Extract<ParamSpec, { type: K }>;
 
-  for (const [name, spec] of Object.entries(schema)) {
-    const raw = query[name];
-    if (raw === undefined) {
-      if (spec.type === "statuses") out[name] = [spec.default];
-      else if ("default" in spec && spec.default !== undefined) {
-        out[name] = (Array.isArray(spec.default) ? [...spec.default] : spec.default) as ParamValue;
-      }
-      continue;
-    }
-    switch (spec.type) {
-      case "integer": {
-        if (!isInteger(raw)) {
-          typeError(name, "integer");
-          break;
-        }
-        const value = Math.trunc(Number(raw));
-        if (
-          spec.minimum !== undefined &&
-          spec.maximum !== undefined &&
-          (value < spec.minimum || value > spec.maximum)
-        ) {
-          problems.push({
-            param: name,
-            code: "rest_out_of_bounds",
-            message: `${name} must be between ${spec.minimum} (inclusive) and ${spec.maximum} (inclusive)`,
-          });
-        } else if (spec.minimum !== undefined && value < spec.minimum) {
-          problems.push({
-            param: name,
-            code: "rest_out_of_bounds",
-            message: `${name} must be greater than or equal to ${spec.minimum}`,
-          });
-        } else {
-          out[name] = value;
-        }
-        break;
-      }
-      case "boolean": {
-        const v = typeof raw === "string" ? raw.toLowerCase() : null;
-        if (v === null || !["true", "false", "1", "0"].includes(v)) typeError(name, "boolean");
-        else out[name] = v === "true" || v === "1";
-        break;
-      }
-      case "string": {
-        if (typeof raw !== "string") {
-          typeError(name, "string");
-          break;
-        }
-        if (spec.enum && !spec.enum.includes(raw)) {
-          problems.push({
-            param: name,
-            code: "rest_not_in_enum",
-            message: `${name} is not one of ${list(spec.enum)}.`,
-          });
-          break;
-        }
-        out[name] = spec.text ? sanitizeText(raw) : raw;
-        break;
-      }
-      case "date-time": {
-        if (typeof raw !== "string" || !RFC3339.test(raw) || Number.isNaN(Date.parse(raw.replace(" ", "T")))) {
-          problems.push({ param: name, code: "rest_invalid_date", message: "Invalid date." });
-        } else {
-          out[name] = raw;
-        }
-        break;
-      }
-      case "integer[]": {
-        const items = parseList(raw);
-        const bad = items.findIndex((item) => !isInteger(item));
-        if (bad !== -1) typeError(`${name}[${bad}]`, "integer");
-        else out[name] = items.map((item) => Math.trunc(Number(item)));
-        if (bad !== -1) (problems[problems.length - 1] as ParamProblem).param = name;
-        break;
-      }
-      case "string[]": {
-        const items = parseList(raw);
-        const bad = items.findIndex((item) => typeof item !== "string");
-        if (bad !== -1) {
-          typeError(`${name}[${bad}]`, "string");
-          (problems[problems.length - 1] as ParamProblem).param = name;
-          break;
-        }
-        const strings = items as string[];
-        const outside = spec.enum ? strings.findIndex((s) => !spec.enum?.includes(s)) : -1;
-        if (outside !== -1 && spec.enum) {
-          problems.push({
-            param: name,
-            code: "rest_not_in_enum",
-            message: `${name}[${outside}] is not one of ${list(spec.enum)}.`,
-          });
-          break;
-        }
-        out[name] = spec.slugs ? strings.map(slugify) : strings;
-        break;
-      }
-      case "terms": {
-        if (typeof raw === "object" && !Array.isArray(raw) && raw.terms !== undefined) {
-          const items = parseList(raw.terms);
-          const bad = items.findIndex((item) => !isInteger(item));
-          const operator = raw.operator === "AND" ? "AND" : "OR";
-          if (bad !== -1) {
-            problems.push({
-              param: name,
-              code: "rest_invalid_type",
-              message: `${name}[terms][${bad}] is not of type integer.`,
-              data: { param: `${name}[terms][${bad}]` },
-            });
-          } else {
-            out[name] = { terms: items.map((i) => Number(i)), operator };
-          }
-          break;
-        }
-        const items = parseList(raw);
-        const bad = items.findIndex((item) => !isInteger(item));
-        if (bad !== -1) {
-          problems.push({
-            param: name,
-            code: "rest_invalid_type",
-            message: `${name}[${bad}] is not of type integer.`,
-            data: { param: `${name}[${bad}]` },
-          });
-        } else {
-          out[name] = { terms: items.map((i) => Number(i)), operator: "OR" };
-        }
-        break;
-      }
-      case "statuses": {
-        const items = parseList(raw).filter((s): s is string => typeof s === "string");
-        const outside = items.findIndex((s) => !spec.enum.includes(s));
-        if (outside !== -1) {
-          problems.push({
-            param: name,
-            code: "rest_not_in_enum",
-            message: `${name}[${outside}] is not one of ${list(spec.enum)}.`,
-          });
-          break;
-        }
-        out[name] = items.length ? items : [spec.default];
-        break;
-      }
-    }
+/** "x is not of type T.", reported under `param` (the argument), naming `item` (an element of it). */
+function notOfType(param: string, type: string, item = param): Verdict {
+  return {
+    problem: { param, code: "rest_invalid_type", message: `${item} is not of type ${type}.`, data: { param: item } },
+  };
+}
+
+function notInEnum(param: string, item: string, values: readonly string[]): Verdict {
+  return { problem: { param, code: "rest_not_in_enum", message: `${item} is not one of ${list(values)}.` } };
+}
+
+function outOfBounds(param: string, message: string): Verdict {
+  return { problem: { param, code: "rest_out_of_bounds", message } };
+}
+
+/** The value of an argument the request does not give: its default, if it has one. */
+function defaultOf(spec: ParamSpec): ParamValue {
+  if (spec.type === "statuses") return [spec.default];
+  if ("default" in spec && spec.default !== undefined)
+    return (Array.isArray(spec.default) ? [...spec.default] : spec.default) as ParamValue;
+  return undefined;
+}
+
+function readInteger(name: string, raw: QueryValue, spec: SpecOf<"integer">): Verdict {
+  if (!isInteger(raw)) return notOfType(name, "integer");
+  const value = Math.trunc(Number(raw));
+  const { minimum, maximum } = spec;
+  if (minimum !== undefined && maximum !== undefined && (value < minimum || value > maximum))
+    return outOfBounds(name, `${name} must be between ${minimum} (inclusive) and ${maximum} (inclusive)`);
+  if (minimum !== undefined && value < minimum)
+    return outOfBounds(name, `${name} must be greater than or equal to ${minimum}`);
+  return { value };
+}
+
+function readBoolean(name: string, raw: QueryValue): Verdict {
+  const v = typeof raw === "string" ? raw.toLowerCase() : null;
+  if (v === null || !["true", "false", "1", "0"].includes(v)) return notOfType(name, "boolean");
+  return { value: v === "true" || v === "1" };
+}
+
+function readString(name: string, raw: QueryValue, spec: SpecOf<"string">): Verdict {
+  if (typeof raw !== "string") return notOfType(name, "string");
+  if (spec.enum && !spec.enum.includes(raw)) return notInEnum(name, name, spec.enum);
+  return { value: spec.text ? sanitizeText(raw) : raw };
+}
+
+function readDateTime(name: string, raw: QueryValue): Verdict {
+  if (typeof raw !== "string" || !RFC3339.test(raw) || Number.isNaN(Date.parse(raw.replace(" ", "T"))))
+    return { problem: { param: name, code: "rest_invalid_date", message: "Invalid date." } };
+  return { value: raw };
+}
+
+function readIntegers(name: string, raw: QueryValue): Verdict {
+  const items = parseList(raw);
+  const bad = items.findIndex((item) => !isInteger(item));
+  if (bad !== -1) return notOfType(name, "integer", `${name}[${bad}]`);
+  return { value: items.map((item) => Math.trunc(Number(item))) };
+}
+
+function readStrings(name: string, raw: QueryValue, spec: SpecOf<"string[]">): Verdict {
+  const items = parseList(raw);
+  const bad = items.findIndex((item) => typeof item !== "string");
+  if (bad !== -1) return notOfType(name, "string", `${name}[${bad}]`);
+  const strings = items as string[];
+  const outside = spec.enum ? strings.findIndex((s) => !spec.enum?.includes(s)) : -1;
+  if (outside !== -1 && spec.enum) return notInEnum(name, `${name}[${outside}]`, spec.enum);
+  return { value: spec.slugs ? strings.map(slugify) : strings };
+}
+
+/** Term ids, as a list (OR) or as `{ terms, operator }`. */
+function readTerms(name: string, raw: QueryValue): Verdict {
+  const form = typeof raw === "object" && !Array.isArray(raw) ? raw : undefined;
+  const terms = form?.terms;
+  const items = parseList(terms ?? raw);
+  const bad = items.findIndex((item) => !isInteger(item));
+  if (bad !== -1) return notOfType(name, "integer", terms !== undefined ? `${name}[terms][${bad}]` : `${name}[${bad}]`);
+  const operator = terms !== undefined && form?.operator === "AND" ? "AND" : "OR";
+  return { value: { terms: items.map((i) => Number(i)), operator } };
+}
+
+function readStatuses(name: string, raw: QueryValue, spec: SpecOf<"statuses">): Verdict {
+  const items = parseList(raw).filter((s): s is string => typeof s === "string");
+  const outside = items.findIndex((s) => !spec.enum.includes(s));
+  if (outside !== -1) return notInEnum(name, `${name}[${outside}]`, spec.enum);
+  return { value: items.length ? items : [spec.default] };
+}
+
+function readOne(name: string, raw: QueryValue, spec: ParamSpec): Verdict {
+  switch (spec.type) {
+    case "integer":
+      return readInteger(name, raw, spec);
+    case "boolean":
+      return readBoolean(name, raw);
+    case "string":
+      return readString(name, raw, spec);
+    case "date-time":
+      return readDateTime(name, raw);
+    case "integer[]":
+      return readIntegers(name, raw);
+    case "string[]":
+      return readStrings(name, raw, spec);
+    case "terms":
+      return readTerms(name, raw);
+    case "statuses":
+      return readStatuses(name, raw, spec);
   }
-  if (problems.length) throw invalidParams(problems);
+}
 
-  // Sanitizing comes after validation: only then is a forbidden status reported.
+/** Sanitizing comes after validation: only then is a forbidden status reported. */
+function refuseForbiddenStatuses(schema: ParamSchema, out: Params, authenticated: boolean): void {
   for (const [name, spec] of Object.entries(schema)) {
     if (spec.type !== "statuses") continue;
     const statuses = out[name] as string[] | undefined;
@@ -220,5 +182,18 @@ export function readParams(query: Query, schema: ParamSchema, authenticated: boo
       ]);
     }
   }
+}
+
+export function readParams(query: Query, schema: ParamSchema, authenticated: boolean): Params {
+  const problems: ParamProblem[] = [];
+  const out: Params = {};
+  for (const [name, spec] of Object.entries(schema)) {
+    const raw = query[name];
+    const verdict = raw === undefined ? { value: defaultOf(spec) } : readOne(name, raw, spec);
+    if ("problem" in verdict) problems.push(verdict.problem);
+    else if (verdict.value !== undefined) out[name] = verdict.value;
+  }
+  if (problems.length) throw invalidParams(problems);
+  refuseForbiddenStatuses(schema, out, authenticated);
   return out;
 }

@@ -6,22 +6,15 @@ import type { PostRecord } from "../model";
 import { errors } from "./errors";
 import { matches, parseSearch, relevance, type SearchTerms } from "./matching";
 import { readParams, type ParamSchema } from "./params";
-import { canRead } from "./posts";
+import { canRead, POST_BASES } from "./posts";
 import { permalink, restUrl, termLink, type Site } from "./shapes";
 import { pageLink, texturize } from "./php";
 import { ok, type RestRequest, type RestResult } from "./types";
 import { POST_TYPE_BY_BASE } from "../model";
 
-const POST_SUBTYPES = [
-  "post",
-  "page",
-  "products",
-  "collections",
-  "exclusives",
-  "designers",
-  "projects",
-  "imagemap_products",
-];
+/** What the search looks through: every post type but attachments, as WordPress's post search. */
+const SEARCHED_BASES = POST_BASES.filter((base) => base !== "media");
+const POST_SUBTYPES = SEARCHED_BASES.map((base) => POST_TYPE_BY_BASE[base]);
 const TERM_SUBTYPES = ["category", "post_tag", "product_categories", "product_colors"];
 
 const SCHEMA: ParamSchema = {
@@ -48,16 +41,7 @@ interface Hit {
 
 function postHits(site: Site, subtypes: string[], search: SearchTerms | null, lang: string | undefined): Hit[] {
   let posts: PostRecord[] = [];
-  for (const base of [
-    "posts",
-    "pages",
-    "products",
-    "collections",
-    "exclusives",
-    "designers",
-    "projects",
-    "imagemap_products",
-  ] as const) {
+  for (const base of SEARCHED_BASES) {
     const type = POST_TYPE_BY_BASE[base];
     if (!subtypes.includes("any") && !subtypes.includes(type)) continue;
     posts.push(...site.catalogue.postsOf(base).filter((p) => p.status === "publish" && canRead(site, p)));

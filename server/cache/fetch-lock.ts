@@ -3,9 +3,8 @@
 // else takes over. Without Redis (or once it fails) the fetch goes ahead uncoordinated.
 import { freshness, type CacheRecord } from "./entry";
 import type { OriginCall } from "./origin-call";
-import { RedisTimeoutError } from "./redis-tier";
 import { errorMessage, sleep } from "./support";
-import type { LocalTier, SharedTier } from "./tier";
+import { RedisTimeoutError, type LocalTier, type SharedTier } from "./tier";
 import type { CacheLogger, Read } from "./types";
 
 const noop = () => undefined;

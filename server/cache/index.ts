@@ -33,7 +33,8 @@ export {
 export { createPolicies, policiesFromConfig, POLICY_NAMES, type CachePolicy, type CachePolicies } from "./policies";
 export { createKeyspace, createPageKeyspace, keyHash, siteIdentity, type Keyspace } from "./keys";
 export { READ_ANSWERS, type ReadAnswer } from "./types";
-export { RedisTier, RedisUnavailableError } from "./redis-tier";
+export { createPageTier, type RedisTier } from "./tiers";
+export { RedisUnavailableError } from "./tier";
 
 /**
  * The stack as the configuration describes it (CACHE_*, REDIS_*): Redis clients for the configured

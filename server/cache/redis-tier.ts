@@ -15,7 +15,7 @@ import type { RedisLike } from "./clients";
 import { fromRedisHash, toRedisFields, type CacheRecord } from "./entry";
 import type { Keyspace } from "./keys";
 import type { CacheLogger, PurgeMode } from "./types";
-import type { Tier } from "./tier";
+import { RedisTimeoutError, RedisUnavailableError, type Tier } from "./tier";
 import { SCRIPTS, type Scripted } from "./redis-scripts";
 
 /** Tag sets outlive their entries by this much, so a purge still finds an entry in its last moments. */
@@ -25,22 +25,6 @@ const PRUNE_THRESHOLD = 2000;
 const PRUNE_INTERVAL_MS = 60_000;
 /** Purges touch many keys: in batches, so one purge does not flood the connection. */
 const PURGE_BATCH = 200;
-
-export class RedisUnavailableError extends Error {
-  readonly code = "redis_unavailable";
-  constructor(message = "Redis is not available") {
-    super(message);
-    this.name = "RedisUnavailableError";
-  }
-}
-
-export class RedisTimeoutError extends Error {
-  readonly code = "redis_timeout";
-  constructor(ms: number) {
-    super(`Redis did not answer within ${ms} ms`);
-    this.name = "RedisTimeoutError";
-  }
-}
 
 /** Replies that mean "Redis cannot serve now" (they count against the breaker); other replies are answers. */
 const UNAVAILABLE_REPLIES = /^(CLUSTERDOWN|LOADING|MASTERDOWN|READONLY|TRYAGAIN|BUSY)\b/;

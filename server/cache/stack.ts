@@ -19,18 +19,20 @@
 // WordPress answer, and when it comes back the memory tier is dropped (purges were missed).
 //
 // This file composes the stack: the tiers (tiers.ts builds them; the rest sees only tier.ts's
-// interfaces), the read path (read-path.ts), the miss path (origin-fetch.ts: in-flight map, fetch
-// lock, deadlines), purging (purges.ts); the vocabulary is types.ts and options.ts.
+// interfaces), the read path (read-path.ts, over the two-tier get of tier-lookup.ts), the miss
+// path (origin-fetch.ts: in-flight map, fetch lock, deadlines), purging (purges.ts); the
+// vocabulary is types.ts and options.ts.
 import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { CacheLogger, CacheObserver, CacheStack } from "./types";
+import type { CacheLogger, CacheObserver, CacheStack, CacheStats } from "./types";
 import { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
-import { createPurges } from "./purges";
+import { createPurges, type Purges } from "./purges";
 import { createOriginFetch, type Inflight } from "./origin-fetch";
 import { createReadPath } from "./read-path";
-import { DEFAULT_KEY_PREFIX, createKeyspace } from "./keys";
+import { DEFAULT_KEY_PREFIX, createKeyspace, type Keyspace } from "./keys";
 import { createLocalTier, createSharedTiers, type SharedTiers } from "./tiers";
+import type { LocalTier } from "./tier";
 import { Turns } from "../runtime/turns";
 import { guardObserver } from "./support";
 
@@ -55,23 +57,46 @@ const insideFetch = new AsyncLocalStorage<true>();
 const silentLogger: CacheLogger = { debug: noop, info: noop, warn: noop, error: noop };
 const silentObserver: CacheObserver = { lookup: noop, redisState: noop };
 
-export function createCacheStack(options: CacheStackOptions): CacheStack {
-  const { policies, errors } = options;
-  const hardTimeoutMs = options.hardTimeoutMs ?? CACHE_DEFAULTS.hardTimeoutMs;
-  const instanceId = options.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  const logger = options.logger ?? silentLogger;
-  const observe = options.observe ?? silentObserver;
-  const guard = guardObserver(logger);
-  const keys = createKeyspace(options.keyPrefix ?? DEFAULT_KEY_PREFIX);
-
-  const memory = createLocalTier(options.memoryBytes);
-  const inflight = new Map<string, Inflight>();
-  const backoffUntil = new Map<string, number>();
+/** What every part of one stack shares: its identity, its voice, its memory and its bookkeeping. */
+interface StackCore {
+  options: CacheStackOptions;
+  instanceId: string;
+  logger: CacheLogger;
+  observe: CacheObserver;
+  guard: (call: () => void) => void;
+  keys: Keyspace;
+  hardTimeoutMs: number;
+  memory: LocalTier;
+  /** Fetches under way by key. */
+  inflight: Map<string, Inflight>;
+  /** After a failed revalidation, when each key may be fetched again. */
+  backoffUntil: Map<string, number>;
   /** Redis writes under way (callers do not wait for them); a purge waits, so it cannot overtake one. */
-  const writes = new Set<Promise<void>>();
-  let closed = false;
+  writes: Set<Promise<void>>;
+  closed: () => boolean;
+}
 
-  const busDeadlineMs = options.busDeadlineMs ?? CACHE_DEFAULTS.busDeadlineMs;
+function createCore(options: CacheStackOptions, closed: () => boolean): StackCore {
+  const logger = options.logger ?? silentLogger;
+  return {
+    options,
+    instanceId: options.instanceId ?? `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`,
+    logger,
+    observe: options.observe ?? silentObserver,
+    guard: guardObserver(logger),
+    keys: createKeyspace(options.keyPrefix ?? DEFAULT_KEY_PREFIX),
+    hardTimeoutMs: options.hardTimeoutMs ?? CACHE_DEFAULTS.hardTimeoutMs,
+    memory: createLocalTier(options.memoryBytes),
+    inflight: new Map(),
+    backoffUntil: new Map(),
+    writes: new Set(),
+    closed,
+  };
+}
+
+/** The purges and the shared tiers, which tell each other of purges and of Redis's changes. */
+function createPurgesAndTiers(core: StackCore): { purges: Purges; shared: SharedTiers } {
+  const { options, memory, inflight, writes, keys, instanceId, logger, observe, guard, hardTimeoutMs } = core;
   const purges = createPurges({
     memory,
     inflight,
@@ -81,12 +106,18 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     instanceId,
     logger,
     hardTimeoutMs,
-    busDeadlineMs,
+    busDeadlineMs: options.busDeadlineMs ?? CACHE_DEFAULTS.busDeadlineMs,
     cdnPurger: options.cdnPurger,
   });
   const shared: SharedTiers = createSharedTiers(options, { keys, instanceId, logger, observe, guard, purges });
-  const { redis, bus } = shared;
+  return { purges, shared };
+}
 
+/** The read path over the tiers, with the origin fetcher behind it for misses and revalidations. */
+function createReads(core: StackCore, purges: Purges, shared: SharedTiers) {
+  const { options, memory, logger, backoffUntil, closed } = core;
+  const { policies, errors } = options;
+  const { redis, bus } = shared;
   const { refresh } = createOriginFetch({
     memory,
     redis,
@@ -94,52 +125,58 @@ export function createCacheStack(options: CacheStackOptions): CacheStack {
     policies,
     errors,
     logger,
-    instanceId,
-    inflight,
-    writes,
+    instanceId: core.instanceId,
+    inflight: core.inflight,
+    writes: core.writes,
     backoffUntil,
     insideFetch,
-    hardTimeoutMs,
-    closed: () => closed,
+    hardTimeoutMs: core.hardTimeoutMs,
+    closed,
     lockTtlMs: options.lockTtlMs ?? CACHE_DEFAULTS.lockTtlMs,
     lockPollMs: options.lockPollMs ?? CACHE_DEFAULTS.lockPollMs,
     errorBackoffMs: options.errorBackoffMs ?? CACHE_DEFAULTS.errorBackoffMs,
   });
-  const cached = createReadPath({
+  return createReadPath({
     memory,
     redis,
     bus,
     policies,
     errors,
     logger,
-    observe,
-    guard,
+    observe: core.observe,
+    guard: core.guard,
     refresh,
     backoffUntil,
     insideFetch,
     followerTurns: new Turns(1),
     softTimeoutMs: options.softTimeoutMs ?? CACHE_DEFAULTS.softTimeoutMs,
-    closed: () => closed,
+    closed,
   });
+}
 
+function stackStats(core: StackCore, purges: Purges, { redis, bus }: SharedTiers): CacheStats {
   return {
-    cached,
+    instanceId: core.instanceId,
+    redis: redis ? (redis.up ? "up" : "down") : "disabled",
+    breaker: redis ? redis.breakerState : "none",
+    bus: bus ? (bus.connected ? "subscribed" : "disconnected") : "disabled",
+    memory: core.memory.stats(),
+    inflight: core.inflight.size,
+    pendingPurges: purges.pendingCount,
+  };
+}
+
+export function createCacheStack(options: CacheStackOptions): CacheStack {
+  let closed = false;
+  const core = createCore(options, () => closed);
+  const { purges, shared } = createPurgesAndTiers(core);
+  return {
+    cached: createReads(core, purges, shared),
 
     purge: (tags, { mode }) => purges.purge(tags, mode),
     purgeAll: ({ mode = "hard" } = {}) => purges.purgeAll(mode),
     onPurge: (listener) => purges.onPurge(listener),
-
-    stats() {
-      return {
-        instanceId,
-        redis: redis ? (redis.up ? "up" : "down") : "disabled",
-        breaker: redis ? redis.breakerState : "none",
-        bus: bus ? (bus.connected ? "subscribed" : "disconnected") : "disabled",
-        memory: memory.stats(),
-        inflight: inflight.size,
-        pendingPurges: purges.pendingCount,
-      };
-    },
+    stats: () => stackStats(core, purges, shared),
 
     async close() {
       if (closed) return;

@@ -4,10 +4,36 @@
 //
 // The stack's read path, its misses (origin-fetch.ts) and its purges (purges.ts) know the tiers
 // only through these interfaces: LocalTier (this process, memory-tier.ts) and SharedTier (every
-// instance, redis-tier.ts). Only tiers.ts builds the concrete ones.
+// instance, redis-tier.ts), and through the errors a SharedTier rejects with. Only tiers.ts builds
+// (and imports) the concrete ones: .dependency-cruiser.cjs, only-tiers-knows-the-concrete-tiers.
 import type { BreakerState } from "./breaker";
 import type { CacheRecord } from "./entry";
 import type { MemoryStats, PurgeMode } from "./types";
+
+/**
+ * A shared tier's call refused at once: Redis is not ready or its breaker is open. Callers answer
+ * without the tier.
+ */
+export class RedisUnavailableError extends Error {
+  readonly code = "redis_unavailable";
+  constructor(message = "Redis is not available") {
+    super(message);
+    this.name = "RedisUnavailableError";
+  }
+}
+
+/**
+ * A shared tier's call that got no answer in time. Not a verdict on what it did: a late reply may
+ * still have been carried out (a lock granted), and while the tier is up one late reply under a
+ * burst is read as a miss, not as a Redis gone.
+ */
+export class RedisTimeoutError extends Error {
+  readonly code = "redis_timeout";
+  constructor(ms: number) {
+    super(`Redis did not answer within ${ms} ms`);
+    this.name = "RedisTimeoutError";
+  }
+}
 
 export interface Tier {
   /** The record under `key`, fresh or stale; undefined when there is none (or it is dead). */

@@ -1,16 +1,19 @@
 // The tiers a stack reads through, built from its options: the memory tier, and with a Redis
-// client the shared tier and the purge bus. The only module that knows the concrete tiers; the
-// rest of the stack sees LocalTier and SharedTier (tier.ts). Redis's changes of state reach the
+// client the shared tier and the purge bus; and the page cache's shared tier. The only module that
+// knows the concrete tiers (.dependency-cruiser.cjs): the rest of the stack sees LocalTier and
+// SharedTier (tier.ts). Redis's changes of state reach the
 // purges: when it comes back the memory tier is dropped (purges were missed) and the purges kept
 // while it was away are replayed.
 import { Cluster } from "ioredis";
 import { PurgeBus } from "./bus";
 import type { RedisLike } from "./clients";
-import type { Keyspace } from "./keys";
+import { createPageKeyspace, type Keyspace } from "./keys";
 import { MemoryTier } from "./memory-tier";
 import { CACHE_DEFAULTS, type CacheStackOptions } from "./options";
 import type { Purges } from "./purges";
 import { RedisTier } from "./redis-tier";
+
+export type { RedisTier } from "./redis-tier";
 import type { LocalTier, SharedTier } from "./tier";
 import type { CacheLogger, CacheObserver } from "./types";
 
@@ -93,4 +96,27 @@ export function createSharedTiers(options: CacheStackOptions, deps: TierDeps): S
       client?.disconnect();
     },
   };
+}
+
+/**
+ * The page cache's shared tier (server/http/page-cache/shared.ts): Redis under the page keyspace,
+ * on a connection it is given, in the keyspace of one site (siteIdentity), with the data tier's
+ * bounds and a breaker of its own.
+ */
+export function createPageTier(
+  client: RedisLike,
+  site: string,
+  logger: CacheLogger,
+  onState: (up: boolean) => void,
+): RedisTier {
+  return new RedisTier({
+    client,
+    keys: createPageKeyspace(undefined, site),
+    opTimeoutMs: CACHE_DEFAULTS.redisTimeoutMs,
+    purgeOpTimeoutMs: CACHE_DEFAULTS.purgeRedisTimeoutMs,
+    failureThreshold: CACHE_DEFAULTS.failureThreshold,
+    openMs: CACHE_DEFAULTS.breakerOpenMs,
+    logger,
+    onState,
+  });
 }

@@ -5,7 +5,6 @@
 // ~43 s while the pod is force-exited at 25 s): the webhook had answered 202, and the CDN kept the
 // old page, silently. A pod killed within the second between the webhook's answer and the CDN
 // purge loses nothing either: the purge is in Redis before the webhook answers.
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Redis } from "ioredis";
@@ -13,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, waitForLog, type RunningSite } from "../support/site";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
-import { signWebhook } from "../../server/http/cache-api";
+import { webhookUpdate } from "../support/webhook-delivery";
 import { figure, metricValue, readMetrics, sleep } from "./support";
 
 const ready = hasBuild() && hasRedisServer();
@@ -56,20 +55,7 @@ describe.runIf(ready)("CDN purges across a drain", () => {
     await new Promise((resolve) => fastly?.close(resolve));
   });
 
-  const webhook = async (site: RunningSite, id: number) => {
-    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
-    const ts = Math.floor(Date.now() / 1000);
-    const answer = await fetch(`${site.url}/api/cache/webhook`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-FC-Timestamp": String(ts),
-        "X-FC-Signature": signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
-    expect(answer.status).toBe(202);
-  };
+  const webhook = webhookUpdate;
 
   it("leaves a purge the draining pod could not send to the other pod, which sends it once the CDN is back", async () => {
     await webhook(a, 4242);

@@ -2,13 +2,12 @@
 // counts each call to the provider's purge API — ok, retried (failed, tried again) and error
 // (failed for good) — and its series exist at 0 from start-up so an alert on them is defined
 // before the first purge. The built site against a fake Fastly API, purged by the signed webhook.
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
-import { signWebhook } from "../../server/http/cache-api";
+import { webhookUpdate } from "../support/webhook-delivery";
 import { metricValue, readMetrics, sleep } from "./support";
 
 const ready = hasBuild();
@@ -46,20 +45,7 @@ describe.runIf(ready)("CDN purge calls in the metrics", () => {
     await new Promise((resolve) => fastly?.close(resolve));
   });
 
-  const purge = async (id: number) => {
-    const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
-    const ts = Math.floor(Date.now() / 1000);
-    const res = await fetch(`${site.url}/api/cache/webhook`, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/json",
-        "X-FC-Timestamp": String(ts),
-        "X-FC-Signature": signWebhook(SECRET, ts, body),
-      },
-      body,
-    });
-    expect(res.status).toBe(202);
-  };
+  const purge = (id: number) => webhookUpdate(site, id);
   const count = async (result: string) =>
     metricValue(await readMetrics(site.metricsUrl), "cdn_purge_requests_total", { provider: "fastly", result });
   const waitFor = async (result: string, value: number) => {

@@ -1,13 +1,12 @@
 // Two instances sharing a Redis: a purge received by one (the signed webhook) is honoured by the
 // other within one second (docs/interfaces.md "Purge semantics"). Measured over several purges: the time from
 // the webhook's answer until instance B shows the new content, polled every 20 ms.
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hasBuild } from "../support/requirements";
 import { startSite, type RunningSite } from "../support/site";
 import { hasRedisServer, startRedis, type RedisServer } from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import { signWebhook } from "../../server/http/cache-api";
+import { sendWebhook } from "../support/webhook-delivery";
 import { figure, percentile, probe, sleep } from "./support";
 import type { PostRecord } from "../../demo";
 
@@ -57,22 +56,9 @@ describe.runIf(ready)("a purge on one instance, honoured by the other", () => {
       const renamed = `${product.title} Edition ${i + 2}`;
       wp.catalogue.update("products", product.id, { title: renamed });
 
-      const body = JSON.stringify({
-        delivery: randomUUID(),
-        events: [{ type: "products", id: product.id, action: "update" }],
-      });
-      const ts = Math.floor(Date.now() / 1000);
       // From the moment the webhook is sent (B hears of it before A has even answered it).
       const purgedAt = Date.now();
-      const res = await fetch(`${a.url}/api/cache/webhook`, {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/json",
-          "X-FC-Timestamp": String(ts),
-          "X-FC-Signature": signWebhook(SECRET, ts, body),
-        },
-        body,
-      });
+      const res = await sendWebhook(a, [{ type: "products", id: product.id, action: "update" }]);
       expect(res.status).toBe(202);
       // Reached B: its cached page is gone; measured at the start of the first view that found
       // it gone (the purge had arrived by then; rendering that view is not counted). Shown: B's

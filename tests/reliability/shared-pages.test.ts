@@ -4,7 +4,6 @@
 // total; a killed lock holder does not hold the others past the bound; Redis stopping changes
 // nothing a visitor sees; a corrupt entry is rendered again; two builds never serve each other's
 // pages. Real processes, real Redis, the faulty WordPress for slowness.
-import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,10 +20,11 @@ import {
   type RedisServer,
 } from "../support/redis-server";
 import { startFaultyWordPress, type FaultyWordPress } from "../support/faulty-wordpress";
-import { signWebhook } from "../../server/http/cache-api";
-import { createPageKeyspace, RedisTier } from "../../server/cache";
+import { createPageKeyspace } from "../../server/cache";
+import { RedisTier } from "../../server/cache/redis-tier";
 import { SharedPages, type PageEntry } from "../../server/http/page-cache";
 import type { ClusterTurn, PageJudge } from "../../server/http/page-cache/shared";
+import { webhookUpdate } from "../support/webhook-delivery";
 import { figure, load, metricValue, probe, readMetrics, sleep } from "./support";
 import type { PostRecord } from "../../demo";
 
@@ -51,21 +51,6 @@ async function pageTier(site: RunningSite): Promise<string> {
 
 function products(wp: FaultyWordPress): PostRecord[] {
   return (wp.catalogue.list("products", { lang: "en" }) as PostRecord[]).filter((p) => p.status === "publish");
-}
-
-async function webhookUpdate(site: RunningSite, id: number): Promise<void> {
-  const body = JSON.stringify({ delivery: randomUUID(), events: [{ type: "products", id, action: "update" }] });
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${site.url}/api/cache/webhook`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-FC-Timestamp": String(ts),
-      "X-FC-Signature": signWebhook(SECRET, ts, body),
-    },
-    body,
-  });
-  expect(res.status).toBe(202);
 }
 
 for (const mode of ["single", "cluster"] as const) {

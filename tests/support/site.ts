@@ -25,6 +25,8 @@ export interface RunningSite {
   internalUrl: string;
   process: ChildProcess;
   logs: string[];
+  /** The environment the test started it with (PURGE_SECRET, …), beyond TEST_SITE_ENV and the ports. */
+  env: Readonly<Record<string, string>>;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -127,6 +129,7 @@ async function startSiteOnce(
     internalUrl: `http://127.0.0.1:${metricsPort}`,
     process: child,
     logs,
+    env,
     async stop(signal = "SIGTERM") {
       if (child.exitCode !== null) return child.exitCode;
       child.kill(signal);

@@ -1,28 +1,14 @@
 // A stand-in for the site's POST /api/cache/webhook, checking deliveries exactly as
-// docs/interfaces.md says: X-FC-Timestamp within 300 s, X-FC-Signature = sha256=<hex HMAC-SHA256 of "<ts>.<raw body>">,
+// docs/interfaces.md says (the event types, the window and the signature are the site's own,
+// server/http/webhook.ts): X-FC-Timestamp within 300 s, X-FC-Signature = sha256=<hex HMAC-SHA256 of "<ts>.<raw body>">,
 // a JSON body {"delivery": "<uuid>", "events": [{type, id, action}]} of 1 to 100 events of known
 // types, at most 64 KiB; 202 {"purged": n}, a delivery id seen before 200 {"purged": 0,
 // "duplicate": true}, else 400/401/413. It records every delivery, can be stopped and started again
 // on the same port (the site being down), and waits for an event.
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-
-export const WEBHOOK_TYPES = [
-  "products",
-  "product_categories",
-  "product_colors",
-  "imagemap_products",
-  "collections",
-  "exclusives",
-  "designers",
-  "projects",
-  "pages",
-  "media",
-  "menu",
-  "front-page",
-  "all",
-] as const;
+import { signWebhook, WEBHOOK_TYPES, WEBHOOK_WINDOW_SECONDS } from "../../server/http/webhook";
 
 export interface WebhookEvent {
   type: string;
@@ -67,9 +53,9 @@ export function checkDelivery(
   if (Buffer.byteLength(body) > 64 * 1024) return { status: 413, error: "body over 64 KiB" };
   const timestamp = headers["x-fc-timestamp"] ?? "";
   const signature = headers["x-fc-signature"] ?? "";
-  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > 300)
-    return { status: 401, error: "timestamp missing or more than 300 s away" };
-  const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
+  if (!/^\d+$/.test(timestamp) || Math.abs(now - Number(timestamp)) > WEBHOOK_WINDOW_SECONDS)
+    return { status: 401, error: `timestamp missing or more than ${WEBHOOK_WINDOW_SECONDS} s away` };
+  const expected = signWebhook(secret, Number(timestamp), body);
   const a = Buffer.from(expected);
   const b = Buffer.from(signature);
   if (a.length !== b.length || !timingSafeEqual(a, b)) return { status: 401, error: "wrong signature" };

@@ -14,7 +14,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signWebhook } from "../../../server/http/cache-api";
+import type { WebhookEvent } from "../../../server/http/webhook";
+import { sendWebhook } from "../../support/webhook-delivery";
 import { startFaultyWordPress, type FaultyWordPress } from "../../support/faulty-wordpress";
 import { hasPrometheus, startPrometheus, type RunningPrometheus, type Sample } from "../../support/prometheus";
 import { hasRedisServer, startRedis, type RedisServer } from "../../support/redis-server";
@@ -522,18 +523,8 @@ async function wordpressFails(): Promise<void> {
 }
 
 /** A signed webhook delivery, counted like any answer; its status. */
-async function webhook(events: { type: string; id: number; action: "update" | "delete" }[]): Promise<number> {
-  const body = JSON.stringify({ delivery: crypto.randomUUID(), events });
-  const ts = Math.floor(Date.now() / 1000);
-  const res = await fetch(`${a.url}/api/cache/webhook`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-FC-Timestamp": String(ts),
-      "X-FC-Signature": signWebhook(SECRET, ts, body),
-    },
-    body,
-  });
+async function webhook(events: WebhookEvent[]): Promise<number> {
+  const res = await sendWebhook(a, events);
   await res.arrayBuffer();
   tally(classOf(res.status));
   return res.status;

@@ -10,10 +10,10 @@
 // Set-Cookie, private, no-store, Vary on Cookie, a 5xx, Surrogate-Control alone, expiry into grace,
 // a Host or cookie that must not split the key, and an edge without a token file.
 // EDGE_FUZZ_REQUESTS resizes the fuzz (default 10,000).
-import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signWebhook } from "../../../server/http/cache-api";
+import type { WebhookEvent } from "../../../server/http/webhook";
+import { sendWebhook } from "../../support/webhook-delivery";
 import { createCdnPurger, CdnPurgeError } from "../../../server/cdn";
 import type { PostRecord } from "../../../demo";
 import { hasBuild } from "../../support/requirements";
@@ -51,20 +51,9 @@ function getOnce(url: string): Promise<{ status: number; headers: http.IncomingH
   });
 }
 
-async function webhook(events: { type: string; id: number; action: "update" | "delete" }[]): Promise<void> {
-  const body = JSON.stringify({ delivery: randomUUID(), events });
-  const ts = Math.floor(Date.now() / 1000);
-  // WordPress reaches the site directly (the internal ingress), never through the edge.
-  const res = await fetch(`${site.url}/api/cache/webhook`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/json",
-      "X-FC-Timestamp": String(ts),
-      "X-FC-Signature": signWebhook(SECRET, ts, body),
-    },
-    body,
-  });
-  expect(res.status).toBe(202);
+/** WordPress reaches the site directly (the internal ingress), never through the edge. */
+async function webhook(events: WebhookEvent[]): Promise<void> {
+  expect((await sendWebhook(site, events)).status).toBe(202);
 }
 
 /** Polls the edge every 50 ms until `done` holds; the milliseconds it took, or -1 after `limitMs`. */
