@@ -511,6 +511,23 @@ describe.runIf(hasRedisServer())("the render lock", () => {
     expect(asked.get("hgetallBuffer")).toBe(2);
   });
 
+  it("a waiter keeps waiting while the holder renews its lock past the cross-pod bound, and serves its page", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    // The holder's lock lives 600 ms and is renewed every 200 ms; the waiter's bound for a lock
+    // it cannot see is 600 ms too. The render takes three times that (a loaded machine).
+    const renderer = await pod(prefix, { asked: new Map() }, 600, 200, 600);
+    const waiter = await pod(prefix, { asked: new Map() }, 600, 200, 600);
+    const held = await renderer.pages.turn("/long", judge);
+    expect(held.entry).toBeUndefined();
+    const waiting = waiter.pages.turn("/long", judge);
+    await sleep(1800);
+    renderer.pages.write("/long", page(["products"]), Date.now());
+    end(held);
+    const found = await waiting;
+    // The holder's page, no render of the waiter's own.
+    expect(found.entry !== undefined && found.outcome).toBe("page-hit-shared");
+  });
+
   it("a look at Redis that gets no answer in time does not make the waiter render", async () => {
     const prefix = `fc-locks-${++prefixes}`;
     const renderer = await pod(prefix);

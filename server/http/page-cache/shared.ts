@@ -1,7 +1,8 @@
 // The shared page tier: rendered pages kept in Redis for every pod, under the memory page cache.
 // A page stored in memory after a render is written here too (compressed bytes, as kept); a
 // memory miss reads here before rendering; a page missing everywhere is rendered by one pod of
-// the cluster (a short Redis lock), the others wait for it within a bound and take it from here.
+// the cluster (a short Redis lock), the others wait for it while its holder keeps the lock (within
+// a bound) and take it from here.
 // Entries carry a checksum; a corrupt or truncated one is dropped and the page rendered again.
 //
 // Invariants:
@@ -14,6 +15,9 @@
 // - Redis is an optimisation: every call is bounded and behind the tier's breaker; the tier down
 //   means "render here", as without the tier. One late reply is not "down": the waiter looks again
 //   within its bound. The lookup happens only on a memory miss.
+// - A waiter renders a page itself only when the lock is gone without a fresh page (its holder
+//   died, within the lock's lifetime and one pause, or gave up), or its holder has rendered longer
+//   than a render may (2 × waitMs), or the lock has not been seen for clusterWaitMs.
 // - Purges received by this pod are applied here (soft: the entry stays as a stale copy; hard: it
 //   is gone), through the tag sets, one key per command (Cluster-safe). No copy rendered before a
 //   purge this pod has heard of is served from here, fresh or stale.
@@ -56,9 +60,12 @@ export interface SharedPagesOptions {
   maxEntryBytes: number;
   /** How long a page outlives its freshness in Redis, as a stale copy (CACHE_STALE_SECONDS). */
   staleMs: number;
-  /** The pod's own bound on a render (its waiters give up then): the cross-pod wait is shorter. */
+  /**
+   * The pod's own bound on a wait for a render (half the data's hard timeout). A render's lock is
+   * renewed for 2 × waitMs at most, and a waiter waits as long for a holder it sees.
+   */
   waitMs: number;
-  /** Longest wait for another pod's render of a page, from the lookup: then this pod renders it too. */
+  /** Longest wait, from the lookup, for a render whose lock this pod cannot see (looks without an answer). */
   clusterWaitMs?: number;
   /** The render lock's lifetime; renewed while the render runs, so a dead holder frees it within this. */
   lockTtlMs?: number;
@@ -73,7 +80,7 @@ const MAX_PENDING_PURGES = 1000;
 /** How long this pod remembers its writes, for purges it hears late (bus latency and a render's length, with room). */
 const RECENT_WRITES_MS = 30_000;
 const MAX_RECENT_WRITES = 10_000;
-/** The cross-pod wait's default bound: a render slower than this is rendered again by the waiter. */
+/** The cross-pod wait's default bound while the holder's lock is not seen (a look without an answer). */
 const CLUSTER_WAIT_MS = 5000;
 const MAX_POLL_MS = 200;
 /** A page whose last render here was not shared (not cacheable, too large) renders without the lock this long. */
@@ -121,12 +128,20 @@ export class SharedPages {
   private readonly lockTtlMs: number;
   private readonly pollMs: number;
   private readonly clusterWaitMs: number;
+  /**
+   * Longest wait for a holder whose lock is seen: 2 × waitMs, the data's hard timeout, which no
+   * render's fetch outlasts, and the span the holder renews its lock for (renderHere). A waiter
+   * that stopped sooner rendered the page a second time while the holder was still at it (a render
+   * of 8 s on a loaded machine); one that waited longer would wait on a lock about to lapse.
+   */
+  private readonly holderWaitMs: number;
   private closed = false;
 
   constructor(private readonly options: SharedPagesOptions) {
     this.lockTtlMs = options.lockTtlMs ?? 3000;
     this.pollMs = options.pollMs ?? 20;
     this.clusterWaitMs = Math.min(options.clusterWaitMs ?? CLUSTER_WAIT_MS, options.waitMs);
+    this.holderWaitMs = Math.max(this.clusterWaitMs, 2 * options.waitMs);
   }
 
   /** For /readyz: up (answering), down (the pod renders for itself). */
@@ -141,12 +156,15 @@ export class SharedPages {
   /**
    * A memory miss: the page from Redis if a pod rendered it (`judge` keeps it in memory, refusing
    * a copy rendered before a purge this pod has heard of, fresh or stale), else this pod's turn to
-   * render: with the lock (a token of this turn's own), or after waiting for the holder within
-   * the cross-pod bound, or without the lock when the page is not shared anyway.
+   * render: with the lock (a token of this turn's own), or after waiting for the holder (while
+   * its lock is there, within `holderWaitMs`), or without the lock when the page is not shared.
    */
   async turn(key: string, judge: PageJudge): Promise<ClusterTurn> {
     const id = this.identity(key);
-    const deadline = Date.now() + this.clusterWaitMs;
+    const start = Date.now();
+    // When a look last saw the lock held: a holder is alive while its lock is (a dead one's lapses
+    // within lockTtlMs); looks without an answer count as seeing it for one lifetime at most.
+    let heldSeenAt = start;
     let pause = this.pollMs;
     let look: Look;
     try {
@@ -172,7 +190,9 @@ export class SharedPages {
         // No answer in time: the lock may be this turn's all the same; released by its token when done.
         if (locked !== false) return this.renderHere(key, id, token);
       }
-      if (Date.now() + pause > deadline) {
+      if (holder !== UNSEEN_HOLDER) heldSeenAt = Date.now();
+      const alive = Date.now() - heldSeenAt < this.lockTtlMs;
+      if (Date.now() + pause > start + (alive ? this.holderWaitMs : this.clusterWaitMs)) {
         this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
         return this.renderHere(key, id, undefined);
       }
@@ -195,7 +215,7 @@ export class SharedPages {
    */
   private unseen(last: Look | undefined, error: unknown): Look {
     this.options.logger.debug({ err: (error as Error).message }, "shared page tier: a look got no answer in time");
-    return { page: undefined, holder: last?.holder ?? UNSEEN_HOLDER, refused: last?.refused };
+    return { page: undefined, holder: UNSEEN_HOLDER, refused: last?.refused };
   }
 
   private unavailable(key: string, id: string, error: unknown): ClusterTurn {
