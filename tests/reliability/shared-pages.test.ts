@@ -5,7 +5,7 @@
 // nothing a visitor sees; a corrupt entry is rendered again; two builds never serve each other's
 // pages. Real processes, real Redis, the faulty WordPress for slowness.
 import { randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -526,6 +526,26 @@ describe.runIf(hasRedisServer())("the render lock", () => {
     const found = await waiting;
     // The holder's page, no render of the waiter's own.
     expect(found.entry !== undefined && found.outcome).toBe("page-hit-shared");
+  });
+
+  it("a pod whose memory keeps no page reads only the body its answer needs", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const asked = new Map<string, number>();
+    const reader = await pod(prefix, { asked });
+    const writer = await pod(prefix);
+    const both = { ...page(["products"]), br: brotliCompressSync(Buffer.from("<p>page</p>")) };
+    writer.pages.write("/both", both, Date.now());
+    writer.pages.write("/gzip-only", page(["products"]), Date.now());
+    await sleep(200);
+    const keepsNothing: PageJudge = { ...judge, keeps: () => false };
+    const brotli = await reader.pages.turn("/both", keepsNothing, "br");
+    expect(brotli.entry?.br?.equals(both.br)).toBe(true);
+    expect(brotli.entry?.gzip).toBeUndefined();
+    expect(asked.get("hgetallBuffer")).toBeUndefined();
+    // A page without that body: the other one, made into the answer's encoding by the page cache.
+    const other = await reader.pages.turn("/gzip-only", keepsNothing, "br");
+    expect(other.entry !== undefined && other.outcome).toBe("page-hit-shared");
+    expect(other.entry?.gzip).toBeDefined();
   });
 
   it("a look at Redis that gets no answer in time does not make the waiter render", async () => {

@@ -3,7 +3,8 @@
 // memory miss reads here before rendering; a page missing everywhere is rendered by one pod of
 // the cluster (a short Redis lock), the others wait for it while its holder keeps the lock (within
 // a bound) and take it from here.
-// Entries carry a checksum; a corrupt or truncated one is dropped and the page rendered again.
+// Entries carry checksums (the description, each body): a corrupt or truncated one is dropped and
+// the page rendered again.
 //
 // Invariants:
 // - Only the site's own renders are written, under the key the page cache computed (route-declared
@@ -45,7 +46,15 @@ export interface PageJudge {
   adopt(page: SharedPage): boolean;
   /** A stale copy may be served: its render began after every purge of its tags this pod has heard of. */
   current(page: SharedPage): boolean;
+  /**
+   * Memory may keep a page of this many body bytes. When it may not (a pod whose memory keeps no
+   * page), the lookup reads only the body the answer needs; else the whole page, kept at once.
+   */
+  keeps?(bytes: number): boolean;
 }
+
+/** The encoding an answer needs (undefined: neither, made from gzip). */
+export type WantedEncoding = "br" | "gzip" | undefined;
 
 export interface SharedPagesObserver {
   lookup(result: "hit" | "stale" | "miss"): void;
@@ -75,7 +84,9 @@ export interface SharedPagesOptions {
   observe?: SharedPagesObserver;
 }
 
-const FIELDS_VERSION = "1";
+const FIELDS_VERSION = "2";
+/** A page's fields besides its bodies (z: gzip, b: brotli; cz, cb: their checksums). */
+const META_FIELDS = ["v", "k", "a", "f", "s", "m", "c"] as const;
 const MAX_PENDING_PURGES = 1000;
 /** How long this pod remembers its writes, for purges it hears late (bus latency and a render's length, with room). */
 const RECENT_WRITES_MS = 30_000;
@@ -159,8 +170,9 @@ export class SharedPages {
    * render: with the lock (a token of this turn's own), or after waiting for the holder (while
    * its lock is there, within `holderWaitMs`), or without the lock when the page is not shared.
    */
-  async turn(key: string, judge: PageJudge): Promise<ClusterTurn> {
+  async turn(key: string, judge: PageJudge, encoding?: WantedEncoding): Promise<ClusterTurn> {
     const id = this.identity(key);
+    const body = judge.keeps?.(this.options.maxEntryBytes) === false ? bodyField(encoding) : undefined;
     const start = Date.now();
     // When a look last saw the lock held: a holder is alive while its lock is (a dead one's lapses
     // within lockTtlMs); looks without an answer count as seeing it for one lifetime at most.
@@ -168,7 +180,7 @@ export class SharedPages {
     let pause = this.pollMs;
     let look: Look;
     try {
-      look = await this.peek(id);
+      look = await this.peek(id, body);
       this.options.observe?.lookup(!look.page ? "miss" : look.page.state === "fresh" ? "hit" : "stale");
     } catch (error) {
       if (!this.options.tier.up) return this.unavailable(key, id, error);
@@ -199,7 +211,7 @@ export class SharedPages {
       await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random() / 2)));
       pause = Math.min(pause * 2, MAX_POLL_MS);
       try {
-        look = await this.poll(id, look.refused);
+        look = await this.poll(id, look.refused, body);
       } catch (error) {
         if (!this.options.tier.up) return this.unavailable(key, id, error);
         look = this.unseen(look, error);
@@ -304,9 +316,14 @@ export class SharedPages {
     this.writes.set(key, written);
   }
 
-  /** The page and its lock holder (one round trip); a corrupt page is dropped and reads as none. */
-  private async peek(id: string): Promise<Look> {
-    const { hash, holder } = await this.options.tier.peekBytes(id);
+  /**
+   * The page and its lock holder (one round trip); a corrupt page is dropped and reads as none.
+   * With `body`, only that body is read (HMGET), or the other one when the page has not that one.
+   */
+  private async peek(id: string, body?: "z" | "b"): Promise<Look> {
+    const tier = this.options.tier;
+    let { hash, holder } = body ? await this.peekOne(id, body) : await tier.peekBytes(id);
+    if (body && hash.v && !hash[body]) ({ hash, holder } = await this.peekOne(id, body === "z" ? "b" : "z"));
     if (Object.keys(hash).length === 0) return { page: undefined, holder };
     const page = decodePage(id, hash);
     if (!page) {
@@ -320,12 +337,21 @@ export class SharedPages {
    * A waiter's look: the page's render start and freshness and the lock holder (a few bytes); the
    * bodies only when a copy is there that was not refused already and no purge marked.
    */
-  private async poll(id: string, refused: string | undefined): Promise<Look> {
+  private async poll(id: string, refused: string | undefined, body: "z" | "b" | undefined): Promise<Look> {
     const { values, holder } = await this.options.tier.peekFields(id, ["a", "f"]);
     const [startedAt, freshUntil] = values;
     if (!startedAt || !freshUntil || freshUntil === "0" || startedAt === refused)
       return { page: undefined, holder, refused };
-    return this.peek(id);
+    return this.peek(id, body);
+  }
+
+  /** The page's description and one body, as a hash (fields absent from the entry left out). */
+  private async peekOne(id: string, body: "z" | "b"): Promise<{ hash: Record<string, Buffer>; holder?: string }> {
+    const fields = [...META_FIELDS, body, `c${body}`];
+    const { values, holder } = await this.options.tier.peekFieldBytes(id, fields);
+    const hash: Record<string, Buffer> = {};
+    fields.forEach((name, i) => values[i] && (hash[name] = values[i]));
+    return { hash, holder };
   }
 
   /**
@@ -404,11 +430,19 @@ export class SharedPages {
   }
 }
 
-/** The checksum of what a page's hash holds: its identity, its description and its bodies (lengths included: a cut body fails). */
-function checksum(id: string, meta: string, bodies: (Buffer | undefined)[]): string {
-  let crc = zlib.crc32(`${FIELDS_VERSION}\n${id}\n${meta}`);
-  for (const body of bodies) crc = zlib.crc32(`${body?.length ?? -1};`, body ? zlib.crc32(body, crc) : crc);
-  return crc.toString(16);
+/** The checksum of a page's identity and description (c); each body has its own (cz, cb). */
+function checksum(id: string, meta: string): string {
+  return zlib.crc32(`${FIELDS_VERSION}\n${id}\n${meta}`).toString(16);
+}
+
+/** A body's checksum: its length and crc32 (a cut body fails). */
+function bodySum(body: Buffer): string {
+  return `${body.length}:${zlib.crc32(body).toString(16)}`;
+}
+
+/** The field of the body an answer in `encoding` is made from. */
+function bodyField(encoding: WantedEncoding): "z" | "b" {
+  return encoding === "br" ? "b" : "z";
 }
 
 function encodePage(id: string, entry: PageEntry, startedAt: number): (string | Buffer)[] {
@@ -435,20 +469,24 @@ function encodePage(id: string, entry: PageEntry, startedAt: number): (string | 
     "m",
     meta,
   ];
-  if (entry.gzip) fields.push("z", entry.gzip);
-  if (entry.br) fields.push("b", entry.br);
-  fields.push("c", checksum(id, meta, [entry.gzip, entry.br]));
+  if (entry.gzip) fields.push("z", entry.gzip, "cz", bodySum(entry.gzip));
+  if (entry.br) fields.push("b", entry.br, "cb", bodySum(entry.br));
+  fields.push("c", checksum(id, meta));
   return fields;
 }
 
-/** The page in a hash, or undefined when it is not a whole page of this version and identity. */
+/**
+ * The page in a hash (all of it, or its description and one body), or undefined when it is not a
+ * page of this version and identity whose description and bodies read are whole.
+ */
 function decodePage(id: string, hash: Record<string, Buffer>, now = Date.now()): SharedPage | undefined {
   const text = (name: string) => hash[name]?.toString("utf8");
   if (text("v") !== FIELDS_VERSION || text("k") !== id) return undefined;
   const meta = text("m") ?? "";
   const gzip = hash.z;
   const br = hash.b;
-  if ((!gzip && !br) || text("c") !== checksum(id, meta, [gzip, br])) return undefined;
+  if ((!gzip && !br) || text("c") !== checksum(id, meta)) return undefined;
+  if ((gzip && text("cz") !== bodySum(gzip)) || (br && text("cb") !== bodySum(br))) return undefined;
   const startedAt = Number(text("a"));
   const freshUntil = Number(text("f"));
   const storedAt = Number(text("s"));
