@@ -9,7 +9,7 @@
 // Cluster safety: every command names keys of ONE slot. A purge by tag reads the tag's set, then
 // touches each entry with its own single-key script (never DEL k1 k2 … across slots). Scripts are
 // single-key (or entry + lock, which share a hash tag), so they run unchanged on a Cluster.
-import { Cluster } from "ioredis";
+import { Cluster, type ChainableCommander } from "ioredis";
 import { CircuitBreaker, type BreakerState } from "./breaker";
 import type { RedisLike } from "./clients";
 import { fromRedisHash, toRedisFields, type CacheRecord } from "./entry";
@@ -197,35 +197,41 @@ export class RedisTier implements Tier {
     fields: readonly string[],
   ): Promise<{ values: (string | null)[]; holder: string | undefined }> {
     const { keys } = this.options;
-    const replies = await this.run(() =>
-      this.client
-        .pipeline()
-        .hmget(keys.entry(key), ...fields)
-        .get(keys.lock(key))
-        .exec(),
-    );
-    const [entryReply, lockReply] = replies ?? [];
-    if (!entryReply || !lockReply || entryReply[0] || lockReply[0])
-      throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
-    return {
-      values: (entryReply[1] ?? []) as (string | null)[],
-      holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined,
-    };
+    return this.peekWith(key, (p) => p.hmget(keys.entry(key), ...fields)) as Promise<{
+      values: (string | null)[];
+      holder: string | undefined;
+    }>;
+  }
+
+  /** Some fields of the entry's hash as bytes (null where absent), and who holds its lock: one round trip. */
+  async peekFieldBytes(
+    key: string,
+    fields: readonly string[],
+  ): Promise<{ values: (Buffer | null)[]; holder: string | undefined }> {
+    const { keys } = this.options;
+    return this.peekWith(key, (p) => p.hmgetBuffer(keys.entry(key), ...fields)) as Promise<{
+      values: (Buffer | null)[];
+      holder: string | undefined;
+    }>;
   }
 
   /** The entry's hash as bytes (an empty object when there is none), and who holds its lock: one round trip. */
   async peekBytes(key: string): Promise<{ hash: Record<string, Buffer>; holder: string | undefined }> {
     const { keys } = this.options;
-    const replies = await this.run(() =>
-      this.client.pipeline().hgetallBuffer(keys.entry(key)).get(keys.lock(key)).exec(),
-    );
+    const { values, holder } = await this.peekWith(key, (p) => p.hgetallBuffer(keys.entry(key)));
+    return { hash: (values ?? {}) as Record<string, Buffer>, holder };
+  }
+
+  /** One read of the entry and the GET of its lock, in one pipeline. */
+  private async peekWith(
+    key: string,
+    read: (pipeline: ChainableCommander) => ChainableCommander,
+  ): Promise<{ values: unknown; holder: string | undefined }> {
+    const replies = await this.run(() => read(this.client.pipeline()).get(this.options.keys.lock(key)).exec());
     const [entryReply, lockReply] = replies ?? [];
     if (!entryReply || !lockReply || entryReply[0] || lockReply[0])
       throw entryReply?.[0] ?? lockReply?.[0] ?? new Error("empty pipeline reply");
-    return {
-      hash: (entryReply[1] ?? {}) as Record<string, Buffer>,
-      holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined,
-    };
+    return { values: entryReply[1] ?? [], holder: typeof lockReply[1] === "string" ? lockReply[1] : undefined };
   }
 
   /** Drops one entry (a corrupt one); its tag sets forget it at their next purge or prune. */

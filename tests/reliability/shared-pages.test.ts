@@ -4,7 +4,7 @@
 // total; a killed lock holder does not hold the others past the bound; Redis stopping changes
 // nothing a visitor sees; a corrupt entry is rendered again; two builds never serve each other's
 // pages. Real processes, real Redis, the faulty WordPress for slowness.
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync } from "node:zlib";
 import { appendFileSync, cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -494,6 +494,43 @@ describe.runIf(hasRedisServer())("the render lock", () => {
     expect(polls).toBeLessThanOrEqual(15);
     // The bodies were read on the first look and once the page was there: never while polling.
     expect(asked.get("hgetallBuffer")).toBe(2);
+  });
+
+  it("a waiter keeps waiting while the holder renews its lock past the cross-pod bound, and serves its page", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    // The holder's lock lives 600 ms and is renewed every 200 ms; the waiter's bound for a lock
+    // it cannot see is 600 ms too. The render takes three times that (a loaded machine).
+    const renderer = await pod(prefix, { asked: new Map() }, 600, 200, 600);
+    const waiter = await pod(prefix, { asked: new Map() }, 600, 200, 600);
+    const held = await renderer.pages.turn("/long", judge);
+    expect(held.entry).toBeUndefined();
+    const waiting = waiter.pages.turn("/long", judge);
+    await sleep(1800);
+    renderer.pages.write("/long", page(["products"]), Date.now());
+    end(held);
+    const found = await waiting;
+    // The holder's page, no render of the waiter's own.
+    expect(found.entry !== undefined && found.outcome).toBe("page-hit-shared");
+  });
+
+  it("a pod whose memory keeps no page reads only the body its answer needs", async () => {
+    const prefix = `fc-locks-${++prefixes}`;
+    const asked = new Map<string, number>();
+    const reader = await pod(prefix, { asked });
+    const writer = await pod(prefix);
+    const both = { ...page(["products"]), br: brotliCompressSync(Buffer.from("<p>page</p>")) };
+    writer.pages.write("/both", both, Date.now());
+    writer.pages.write("/gzip-only", page(["products"]), Date.now());
+    await sleep(200);
+    const keepsNothing: PageJudge = { ...judge, keeps: () => false };
+    const brotli = await reader.pages.turn("/both", keepsNothing, "br");
+    expect(brotli.entry?.br?.equals(both.br)).toBe(true);
+    expect(brotli.entry?.gzip).toBeUndefined();
+    expect(asked.get("hgetallBuffer")).toBeUndefined();
+    // A page without that body: the other one, made into the answer's encoding by the page cache.
+    const other = await reader.pages.turn("/gzip-only", keepsNothing, "br");
+    expect(other.entry !== undefined && other.outcome).toBe("page-hit-shared");
+    expect(other.entry?.gzip).toBeDefined();
   });
 
   it("a look at Redis that gets no answer in time does not make the waiter render", async () => {

@@ -122,10 +122,15 @@ export function servePageCache(
       if (!shared) return renderHere(req, res, next, turn.finished);
       // This pod's one request for the page asks the cluster: another pod's render, or its turn.
       shared
-        .turn(key, {
-          adopt: (page) => cache.adopt(key, page.entry, page.startedAt),
-          current: (page) => !cache.predatesPurge(page.entry.tags, page.startedAt),
-        })
+        .turn(
+          key,
+          {
+            adopt: (page) => cache.adopt(key, page.entry, page.startedAt),
+            current: (page) => !cache.predatesPurge(page.entry.tags, page.startedAt),
+            keeps: (bytes) => cache.keeps(bytes),
+          },
+          pickEncoding(req),
+        )
         .then((found) => {
           // An encoding made for this answer is written back with the page's render start.
           const cluster = found.entry

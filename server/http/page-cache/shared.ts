@@ -1,8 +1,10 @@
 // The shared page tier: rendered pages kept in Redis for every pod, under the memory page cache.
 // A page stored in memory after a render is written here too (compressed bytes, as kept); a
 // memory miss reads here before rendering; a page missing everywhere is rendered by one pod of
-// the cluster (a short Redis lock), the others wait for it within a bound and take it from here.
-// Entries carry a checksum; a corrupt or truncated one is dropped and the page rendered again.
+// the cluster (a short Redis lock), the others wait for it while its holder keeps the lock (within
+// a bound) and take it from here.
+// Entries carry checksums (the description, each body): a corrupt or truncated one is dropped and
+// the page rendered again.
 //
 // Invariants:
 // - Only the site's own renders are written, under the key the page cache computed (route-declared
@@ -14,6 +16,9 @@
 // - Redis is an optimisation: every call is bounded and behind the tier's breaker; the tier down
 //   means "render here", as without the tier. One late reply is not "down": the waiter looks again
 //   within its bound. The lookup happens only on a memory miss.
+// - A waiter renders a page itself only when the lock is gone without a fresh page (its holder
+//   died, within the lock's lifetime and one pause, or gave up), or its holder has rendered longer
+//   than a render may (2 × waitMs), or the lock has not been seen for clusterWaitMs.
 // - Purges received by this pod are applied here (soft: the entry stays as a stale copy; hard: it
 //   is gone), through the tag sets, one key per command (Cluster-safe). No copy rendered before a
 //   purge this pod has heard of is served from here, fresh or stale.
@@ -41,7 +46,15 @@ export interface PageJudge {
   adopt(page: SharedPage): boolean;
   /** A stale copy may be served: its render began after every purge of its tags this pod has heard of. */
   current(page: SharedPage): boolean;
+  /**
+   * Memory may keep a page of this many body bytes. When it may not (a pod whose memory keeps no
+   * page), the lookup reads only the body the answer needs; else the whole page, kept at once.
+   */
+  keeps?(bytes: number): boolean;
 }
+
+/** The encoding an answer needs (undefined: neither, made from gzip). */
+export type WantedEncoding = "br" | "gzip" | undefined;
 
 export interface SharedPagesObserver {
   lookup(result: "hit" | "stale" | "miss"): void;
@@ -56,9 +69,12 @@ export interface SharedPagesOptions {
   maxEntryBytes: number;
   /** How long a page outlives its freshness in Redis, as a stale copy (CACHE_STALE_SECONDS). */
   staleMs: number;
-  /** The pod's own bound on a render (its waiters give up then): the cross-pod wait is shorter. */
+  /**
+   * The pod's own bound on a wait for a render (half the data's hard timeout). A render's lock is
+   * renewed for 2 × waitMs at most, and a waiter waits as long for a holder it sees.
+   */
   waitMs: number;
-  /** Longest wait for another pod's render of a page, from the lookup: then this pod renders it too. */
+  /** Longest wait, from the lookup, for a render whose lock this pod cannot see (looks without an answer). */
   clusterWaitMs?: number;
   /** The render lock's lifetime; renewed while the render runs, so a dead holder frees it within this. */
   lockTtlMs?: number;
@@ -68,12 +84,14 @@ export interface SharedPagesOptions {
   observe?: SharedPagesObserver;
 }
 
-const FIELDS_VERSION = "1";
+const FIELDS_VERSION = "2";
+/** A page's fields besides its bodies (z: gzip, b: brotli; cz, cb: their checksums). */
+const META_FIELDS = ["v", "k", "a", "f", "s", "m", "c"] as const;
 const MAX_PENDING_PURGES = 1000;
 /** How long this pod remembers its writes, for purges it hears late (bus latency and a render's length, with room). */
 const RECENT_WRITES_MS = 30_000;
 const MAX_RECENT_WRITES = 10_000;
-/** The cross-pod wait's default bound: a render slower than this is rendered again by the waiter. */
+/** The cross-pod wait's default bound while the holder's lock is not seen (a look without an answer). */
 const CLUSTER_WAIT_MS = 5000;
 const MAX_POLL_MS = 200;
 /** A page whose last render here was not shared (not cacheable, too large) renders without the lock this long. */
@@ -121,12 +139,20 @@ export class SharedPages {
   private readonly lockTtlMs: number;
   private readonly pollMs: number;
   private readonly clusterWaitMs: number;
+  /**
+   * Longest wait for a holder whose lock is seen: 2 × waitMs, the data's hard timeout, which no
+   * render's fetch outlasts, and the span the holder renews its lock for (renderHere). A waiter
+   * that stopped sooner rendered the page a second time while the holder was still at it (a render
+   * of 8 s on a loaded machine); one that waited longer would wait on a lock about to lapse.
+   */
+  private readonly holderWaitMs: number;
   private closed = false;
 
   constructor(private readonly options: SharedPagesOptions) {
     this.lockTtlMs = options.lockTtlMs ?? 3000;
     this.pollMs = options.pollMs ?? 20;
     this.clusterWaitMs = Math.min(options.clusterWaitMs ?? CLUSTER_WAIT_MS, options.waitMs);
+    this.holderWaitMs = Math.max(this.clusterWaitMs, 2 * options.waitMs);
   }
 
   /** For /readyz: up (answering), down (the pod renders for itself). */
@@ -141,16 +167,20 @@ export class SharedPages {
   /**
    * A memory miss: the page from Redis if a pod rendered it (`judge` keeps it in memory, refusing
    * a copy rendered before a purge this pod has heard of, fresh or stale), else this pod's turn to
-   * render: with the lock (a token of this turn's own), or after waiting for the holder within
-   * the cross-pod bound, or without the lock when the page is not shared anyway.
+   * render: with the lock (a token of this turn's own), or after waiting for the holder (while
+   * its lock is there, within `holderWaitMs`), or without the lock when the page is not shared.
    */
-  async turn(key: string, judge: PageJudge): Promise<ClusterTurn> {
+  async turn(key: string, judge: PageJudge, encoding?: WantedEncoding): Promise<ClusterTurn> {
     const id = this.identity(key);
-    const deadline = Date.now() + this.clusterWaitMs;
+    const body = judge.keeps?.(this.options.maxEntryBytes) === false ? bodyField(encoding) : undefined;
+    const start = Date.now();
+    // When a look last saw the lock held: a holder is alive while its lock is (a dead one's lapses
+    // within lockTtlMs); looks without an answer count as seeing it for one lifetime at most.
+    let heldSeenAt = start;
     let pause = this.pollMs;
     let look: Look;
     try {
-      look = await this.peek(id);
+      look = await this.peek(id, body);
       this.options.observe?.lookup(!look.page ? "miss" : look.page.state === "fresh" ? "hit" : "stale");
     } catch (error) {
       if (!this.options.tier.up) return this.unavailable(key, id, error);
@@ -172,14 +202,16 @@ export class SharedPages {
         // No answer in time: the lock may be this turn's all the same; released by its token when done.
         if (locked !== false) return this.renderHere(key, id, token);
       }
-      if (Date.now() + pause > deadline) {
+      if (holder !== UNSEEN_HOLDER) heldSeenAt = Date.now();
+      const alive = Date.now() - heldSeenAt < this.lockTtlMs;
+      if (Date.now() + pause > start + (alive ? this.holderWaitMs : this.clusterWaitMs)) {
         this.options.logger.warn({ key }, "stopped waiting for another pod's render of this page; rendering it here");
         return this.renderHere(key, id, undefined);
       }
       await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random() / 2)));
       pause = Math.min(pause * 2, MAX_POLL_MS);
       try {
-        look = await this.poll(id, look.refused);
+        look = await this.poll(id, look.refused, body);
       } catch (error) {
         if (!this.options.tier.up) return this.unavailable(key, id, error);
         look = this.unseen(look, error);
@@ -195,7 +227,7 @@ export class SharedPages {
    */
   private unseen(last: Look | undefined, error: unknown): Look {
     this.options.logger.debug({ err: (error as Error).message }, "shared page tier: a look got no answer in time");
-    return { page: undefined, holder: last?.holder ?? UNSEEN_HOLDER, refused: last?.refused };
+    return { page: undefined, holder: UNSEEN_HOLDER, refused: last?.refused };
   }
 
   private unavailable(key: string, id: string, error: unknown): ClusterTurn {
@@ -284,9 +316,14 @@ export class SharedPages {
     this.writes.set(key, written);
   }
 
-  /** The page and its lock holder (one round trip); a corrupt page is dropped and reads as none. */
-  private async peek(id: string): Promise<Look> {
-    const { hash, holder } = await this.options.tier.peekBytes(id);
+  /**
+   * The page and its lock holder (one round trip); a corrupt page is dropped and reads as none.
+   * With `body`, only that body is read (HMGET), or the other one when the page has not that one.
+   */
+  private async peek(id: string, body?: "z" | "b"): Promise<Look> {
+    const tier = this.options.tier;
+    let { hash, holder } = body ? await this.peekOne(id, body) : await tier.peekBytes(id);
+    if (body && hash.v && !hash[body]) ({ hash, holder } = await this.peekOne(id, body === "z" ? "b" : "z"));
     if (Object.keys(hash).length === 0) return { page: undefined, holder };
     const page = decodePage(id, hash);
     if (!page) {
@@ -300,12 +337,21 @@ export class SharedPages {
    * A waiter's look: the page's render start and freshness and the lock holder (a few bytes); the
    * bodies only when a copy is there that was not refused already and no purge marked.
    */
-  private async poll(id: string, refused: string | undefined): Promise<Look> {
+  private async poll(id: string, refused: string | undefined, body: "z" | "b" | undefined): Promise<Look> {
     const { values, holder } = await this.options.tier.peekFields(id, ["a", "f"]);
     const [startedAt, freshUntil] = values;
     if (!startedAt || !freshUntil || freshUntil === "0" || startedAt === refused)
       return { page: undefined, holder, refused };
-    return this.peek(id);
+    return this.peek(id, body);
+  }
+
+  /** The page's description and one body, as a hash (fields absent from the entry left out). */
+  private async peekOne(id: string, body: "z" | "b"): Promise<{ hash: Record<string, Buffer>; holder?: string }> {
+    const fields = [...META_FIELDS, body, `c${body}`];
+    const { values, holder } = await this.options.tier.peekFieldBytes(id, fields);
+    const hash: Record<string, Buffer> = {};
+    fields.forEach((name, i) => values[i] && (hash[name] = values[i]));
+    return { hash, holder };
   }
 
   /**
@@ -384,11 +430,19 @@ export class SharedPages {
   }
 }
 
-/** The checksum of what a page's hash holds: its identity, its description and its bodies (lengths included: a cut body fails). */
-function checksum(id: string, meta: string, bodies: (Buffer | undefined)[]): string {
-  let crc = zlib.crc32(`${FIELDS_VERSION}\n${id}\n${meta}`);
-  for (const body of bodies) crc = zlib.crc32(`${body?.length ?? -1};`, body ? zlib.crc32(body, crc) : crc);
-  return crc.toString(16);
+/** The checksum of a page's identity and description (c); each body has its own (cz, cb). */
+function checksum(id: string, meta: string): string {
+  return zlib.crc32(`${FIELDS_VERSION}\n${id}\n${meta}`).toString(16);
+}
+
+/** A body's checksum: its length and crc32 (a cut body fails). */
+function bodySum(body: Buffer): string {
+  return `${body.length}:${zlib.crc32(body).toString(16)}`;
+}
+
+/** The field of the body an answer in `encoding` is made from. */
+function bodyField(encoding: WantedEncoding): "z" | "b" {
+  return encoding === "br" ? "b" : "z";
 }
 
 function encodePage(id: string, entry: PageEntry, startedAt: number): (string | Buffer)[] {
@@ -415,20 +469,24 @@ function encodePage(id: string, entry: PageEntry, startedAt: number): (string | 
     "m",
     meta,
   ];
-  if (entry.gzip) fields.push("z", entry.gzip);
-  if (entry.br) fields.push("b", entry.br);
-  fields.push("c", checksum(id, meta, [entry.gzip, entry.br]));
+  if (entry.gzip) fields.push("z", entry.gzip, "cz", bodySum(entry.gzip));
+  if (entry.br) fields.push("b", entry.br, "cb", bodySum(entry.br));
+  fields.push("c", checksum(id, meta));
   return fields;
 }
 
-/** The page in a hash, or undefined when it is not a whole page of this version and identity. */
+/**
+ * The page in a hash (all of it, or its description and one body), or undefined when it is not a
+ * page of this version and identity whose description and bodies read are whole.
+ */
 function decodePage(id: string, hash: Record<string, Buffer>, now = Date.now()): SharedPage | undefined {
   const text = (name: string) => hash[name]?.toString("utf8");
   if (text("v") !== FIELDS_VERSION || text("k") !== id) return undefined;
   const meta = text("m") ?? "";
   const gzip = hash.z;
   const br = hash.b;
-  if ((!gzip && !br) || text("c") !== checksum(id, meta, [gzip, br])) return undefined;
+  if ((!gzip && !br) || text("c") !== checksum(id, meta)) return undefined;
+  if ((gzip && text("cz") !== bodySum(gzip)) || (br && text("cb") !== bodySum(br))) return undefined;
   const startedAt = Number(text("a"));
   const freshUntil = Number(text("f"));
   const storedAt = Number(text("s"));

@@ -207,7 +207,9 @@ export class PageCache {
    */
   adopt(key: string, entry: PageEntry, renderStartedAt: number): boolean {
     if (this.predatesPurge(entry.tags, renderStartedAt)) return false;
-    // Served even when memory cannot keep it (larger than its bound): it is current.
+    // Served even when memory cannot keep it (larger than its bound): it is current; its bytes
+    // are copied (ownedCopy) only to be kept.
+    if (!this.keeps((entry.gzip?.length ?? 0) + (entry.br?.length ?? 0))) return true;
     this.lru.set(key, {
       ...entry,
       renderStartedAt,
@@ -215,6 +217,11 @@ export class PageCache {
       ...(entry.br ? { br: ownedCopy(entry.br) } : {}),
     });
     return true;
+  }
+
+  /** Memory may keep a page of `bytes` body bytes: its bound holds them and an entry's overhead. */
+  keeps(bytes: number): boolean {
+    return bytes + 1536 <= this.lru.maxSize;
   }
 
   /**
