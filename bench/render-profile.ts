@@ -2,9 +2,10 @@
 // part, for the products list (24 cards), a product page and the wishlist (the floor: a page with
 // no content of its own), page cache off and data warm, one request at a time.
 //
-// - CPU per render, side by side: this build and, with --baseline, another commit's build
-//   (bench/support/baseline.ts), both running at once on core 0 and asked in alternating batches,
-//   so the machine's load falls on both alike. CPU is the server's own (every thread's run time
+// - CPU per render, side by side: this build and another commit's build (bench/support/baseline.ts;
+//   --baseline=<commit>, by default REFERENCE_BUILD, the build the targets are counted against),
+//   both running at once on core 0 and asked in alternating batches, so the machine's load falls
+//   on both alike. CPU is the server's own (every thread's run time
 //   from /proc/<pid>/task/*/schedstat, in nanoseconds); the figure is the median of the batches.
 // - Stages: a V8 CPU profile of each page's renders (bench/support/cpu-profile-on-signal.cjs: the
 //   renders alone, not start-up) cut into loaders, React render, data serialisation, document and
@@ -32,6 +33,23 @@ const BATCH = 20;
 const PROFILED_RENDERS = Math.max(20, Number(process.env.BENCH_PROFILED_RENDERS ?? 200) || 200);
 const WARMUP = 60;
 const COUNT_INSTRUCTIONS = process.env.BENCH_RENDER_INSTRUCTIONS ?? "all";
+
+/**
+ * The build the targets of docs/decisions/0018-a-render-at-half-the-cpu.md are counted against:
+ * the last before that decision. A products list at half its CPU, and the floor (the wishlist) at
+ * 1.5 ms of CPU a render.
+ */
+export const REFERENCE_BUILD = "d81166f";
+const TARGETS: Record<string, { ratio?: number; cpuMs?: number }> = {
+  "products list": { ratio: 0.5 },
+  "wishlist (floor)": { cpuMs: 1.5 },
+};
+
+/** The baseline of a run: the commit asked for, the reference build when none is, none for `none`. */
+export function baselineOf(asked: string | undefined): string | undefined {
+  if (asked === "none") return undefined;
+  return asked || REFERENCE_BUILD;
+}
 
 interface Build {
   name: string;
@@ -274,8 +292,21 @@ export async function renderProfile(
       })),
       cpuRatio: ratio(timed.cpuUs[p]![0], timed.cpuUs[p]![1]),
       instructionsRatio: ratio(counts[0]![p], counts[1]?.[p]),
+      target: targetOf(page.name, baseline?.commit),
     })),
   };
+}
+
+/** A page's target, said against this run's baseline (a ratio is the reference build's only). */
+function targetOf(page: string, baselineCommit: string | undefined): string {
+  const target = TARGETS[page];
+  const reference = baselineCommit !== undefined && baselineCommit.startsWith(REFERENCE_BUILD);
+  if (target?.ratio !== undefined)
+    return reference
+      ? `≤ ${target.ratio} × ${REFERENCE_BUILD}`
+      : `≤ ${target.ratio} × ${REFERENCE_BUILD} (not in this run)`;
+  if (target?.cpuMs !== undefined) return `≤ ${target.cpuMs} ms CPU`;
+  return "";
 }
 
 /** The tables `npm run bench` prints for the render profile. */
@@ -288,6 +319,7 @@ export function printRenderProfile(result: unknown): void {
       page: string;
       cpuRatio: number | null;
       instructionsRatio: number | null;
+      target?: string;
       builds: {
         build: string;
         cpuMsPerRender: number;
@@ -312,6 +344,7 @@ export function printRenderProfile(result: unknown): void {
       sent: b.sentBytes,
       cpuRatio: i === 0 ? (p.cpuRatio ?? "") : "",
       instructionsRatio: i === 0 ? (p.instructionsRatio ?? "") : "",
+      target: i === 0 ? (p.target ?? "") : "",
     })),
   );
   console.log(table(rows));

@@ -31,7 +31,7 @@ import { DemoCatalogue } from "../demo";
 import { signWebhook } from "../server/http/cache-api";
 import { ensureFreshBuild } from "./support/build";
 import { mediaBench, photographs } from "./media";
-import { printRenderProfile, renderProfile } from "./render-profile";
+import { baselineOf, printRenderProfile, renderProfile } from "./render-profile";
 import { lcpBench } from "./media-lcp";
 import { clusterBench } from "./cluster";
 import { callgrindDir, callgrindWrapper, instructionsPerAnswer, VALGRIND } from "./support/instructions";
@@ -57,7 +57,8 @@ const SOAK_SECONDS = soakArg ? Number(soakArg.split("=")[1] ?? 300) : 0;
 /**
  * `--only=c,c2,e` runs just these parts: a, b, c, c2, d, e, e2, coalescing, purge, cluster, memory, media, lcp, instructions,
  * render-profile (`--memory-only` is `--only=memory`). (a) runs whenever a throughput case does: ratios need it.
- * `--baseline=<commit>` adds that commit's build to the render profile, side by side (bench/render-profile.ts).
+ * `--baseline=<commit>` runs that commit's build beside this one in the render profile (bench/render-profile.ts);
+ * without it, the reference build of its targets (REFERENCE_BUILD there); `--baseline=none` runs this build alone.
  */
 const onlyArg = args
   .find((a) => a.startsWith("--only="))
@@ -346,7 +347,7 @@ async function main() {
     await renderProfile(
       report,
       { ...AS_DEPLOYED },
-      args.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length),
+      baselineOf(args.find((a) => a.startsWith("--baseline="))?.slice("--baseline=".length)),
       "bench/reports",
     );
 

@@ -2,13 +2,14 @@
 // Partita IVA), the footer menu, the newsletter signup (when the newsletter is on, and not on the
 // newsletter page, which has its own), the privacy and cookie policies and the way back to the
 // consent choices, and the languages.
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useRef } from "react";
 import { useLocation } from "react-router";
 import type { Company, MenuItem } from "../../common/content";
 import { localizePath, sectionOf, parsePath, type Lang } from "../../common/locale";
 import { useIntegrationFlags } from "../lib/integration-flags";
 import { PrivacyLinks } from "./consent/CookieSettingsLink";
 import { MenuTree } from "./MenuTree";
+import { useChromeLinks } from "./ChromeLink";
 import { useT } from "../lib/i18n";
 
 // A chunk of its own (first-load weight, scripts/weight.mjs): the form, its validation, captcha and react-i18next's
@@ -26,6 +27,7 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
   const parsed = parsePath(pathname);
   const onNewsletterPage = sectionOf(parsed.words[0], parsed.lang) === "newsletter";
   const year = new Date().getFullYear();
+  const ref = useRef<HTMLElement>(null);
   const items =
     menu ??
     (["about", "manufacture", "funding", "prove", "contact", "newsletter"] as const).map((section, i) => ({
@@ -35,8 +37,9 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
       external: false,
       children: [],
     }));
+  const prefetch = useChromeLinks(ref, lang);
   return (
-    <footer className="site-footer">
+    <footer ref={ref} className="site-footer">
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <p className="wordmark wordmark--footer" aria-hidden="true">
@@ -89,6 +92,7 @@ export function Footer({ lang, menu, company }: { lang: Lang; menu: MenuItem[] |
         </p>
         <PrivacyLinks lang={lang} />
       </div>
+      {prefetch}
     </footer>
   );
 }

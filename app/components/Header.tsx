@@ -9,7 +9,7 @@ import { localizePath, type Lang } from "../../common/locale";
 import type { LocaleCookieOptions } from "../../common/locale-cookie";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { WishlistLink } from "./WishlistLink";
-import { SmartLink } from "./SmartLink";
+import { ChromeLink, useChromeLinks } from "./ChromeLink";
 import { MenuTree } from "./MenuTree";
 import { useT } from "../lib/i18n";
 import { usePastHero } from "../lib/use-past-hero";
@@ -40,6 +40,7 @@ export function Header({
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLElement>(null);
   const pastHero = usePastHero(overHero, ref);
+  const prefetch = useChromeLinks(ref, lang);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -62,11 +63,11 @@ export function Header({
       data-open={open || undefined}
     >
       <div className="site-header__inner">
-        <SmartLink to={localizePath(lang)} className="wordmark">
+        <ChromeLink to={localizePath(lang)} className="wordmark">
           <span className="wordmark__letters">FC</span>
           <span className="wordmark__tagline">{t("tagline")}</span>
           <span className="visually-hidden"> – {t("nav.home")}</span>
-        </SmartLink>
+        </ChromeLink>
         <button
           type="button"
           className="menu-toggle"
@@ -88,6 +89,7 @@ export function Header({
           <WishlistLink lang={lang} />
         </div>
       </div>
+      {prefetch}
     </header>
   );
 }

@@ -3,9 +3,10 @@
 // real button (keyboard and screen readers: aria-expanded, aria-controls; Escape closes and gives
 // focus back), the same on desktop, where the list drops down, and on a phone, where it opens in
 // place. Before the scripts run (and without them) a submenu opens on hover and on keyboard focus.
+// Its links are ChromeLinks: the header or footer holding the menu handles their clicks.
 import { useEffect, useId, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import { SmartLink } from "./SmartLink";
+import { ChromeLink, ChromeNavLink } from "./ChromeLink";
 import type { MenuItem } from "../../common/content";
 import { useT } from "../lib/i18n";
 
@@ -16,10 +17,12 @@ function ItemLink({ item, nav, home }: { item: MenuItem; nav: boolean; home?: st
         {item.label}
       </a>
     );
-  return (
-    <SmartLink to={item.href} nav={nav} end={nav && item.href === home}>
+  return nav ? (
+    <ChromeNavLink to={item.href} end={item.href === home}>
       {item.label}
-    </SmartLink>
+    </ChromeNavLink>
+  ) : (
+    <ChromeLink to={item.href}>{item.label}</ChromeLink>
   );
 }
 

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { PrefetchPageLinks, useNavigate } from "react-router";
 import type { ProductCardData } from "../lib/product-cards";
 import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
+import { clientNavigationTarget, isCurrentAddress } from "../lib/plain-links";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { WishlistToggle } from "./WishlistToggle";
 import { useT } from "../lib/i18n";
@@ -96,8 +97,8 @@ export function ProductGrid({
 
 /**
  * What a <Link preventScrollReset> did for each card, once for the grid: a plain click on a card's
- * link (main button, no modifier key, no other target) navigates in the browser without resetting
- * the scroll; every other click is the browser's. Each link's page is prefetched once it has been
+ * link navigates in the browser without resetting the scroll (app/lib/plain-links.ts); every
+ * other click is the browser's. Each link's page is prefetched once it has been
  * seen (app/lib/prefetch.ts). Returns the pages to prefetch.
  */
 function useCardLinks(list: React.RefObject<HTMLUListElement | null>, products: ProductCardData[]): string[] {
@@ -107,22 +108,10 @@ function useCardLinks(list: React.RefObject<HTMLUListElement | null>, products: 
     const element = list.current;
     if (!element) return;
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.(CARD_LINK);
-      if (
-        !link ||
-        event.defaultPrevented ||
-        event.button !== 0 ||
-        event.metaKey ||
-        event.altKey ||
-        event.ctrlKey ||
-        event.shiftKey
-      )
-        return;
-      const href = link.getAttribute("href");
-      if (!href || !isPagePath(href) || (link.getAttribute("target") ?? "_self") !== "_self") return;
+      const href = clientNavigationTarget(event, CARD_LINK);
+      if (!href) return;
       event.preventDefault();
-      const here = window.location.pathname + window.location.search + window.location.hash;
-      void navigate(href, { preventScrollReset: true, replace: href === here });
+      void navigate(href, { preventScrollReset: true, replace: isCurrentAddress(href) });
     };
     element.addEventListener("click", onClick);
     const stopPrefetching = [...element.querySelectorAll(CARD_LINK)].map((link) =>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { SmartLink } from "./SmartLink";
+import { ChromeNavLink } from "./ChromeLink";
 import { useWishlist } from "../stores/wishlist";
 import { localizePath, type Lang } from "../../common/locale";
 import { useT } from "../lib/i18n";
@@ -11,8 +11,7 @@ export function WishlistLink({ lang }: { lang: Lang }) {
     void useWishlist.persist.rehydrate();
   }, []);
   return (
-    <SmartLink
-      nav
+    <ChromeNavLink
       to={localizePath(lang, "wishlist")}
       className="wishlist-link"
       aria-label={t("wishlist.count", { count })}
@@ -28,6 +27,6 @@ export function WishlistLink({ lang }: { lang: Lang }) {
       <span className="wishlist-link__count" data-empty={count === 0 || undefined}>
         {count}
       </span>
-    </SmartLink>
+    </ChromeNavLink>
   );
 }

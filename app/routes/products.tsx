@@ -81,6 +81,8 @@ export default function Products({ loaderData }: Route.ComponentProps) {
   const lang = langFromPath(pathname);
   const listPath = localizePath(lang, "products");
   const hrefFor = (page: number) => {
+    // Without a query (the list as most visitors first see it) no URLSearchParams is needed.
+    if (!search) return page === 1 ? listPath : `${listPath}?page=${page}`;
     const params = new URLSearchParams(search);
     if (page === 1) params.delete("page");
     else params.set("page", String(page));

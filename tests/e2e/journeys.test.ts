@@ -357,6 +357,50 @@ describe.runIf(ready)("visitor journeys in a real browser", () => {
     });
   });
 
+  describe("the header's and footer's links", () => {
+    it("move in the page (no document is loaded), mark the page they lead to, and leave modified clicks to the browser", async () => {
+      const context = await newContext();
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await open(page, "/wishlist");
+      const documents: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "document") documents.push(r.url());
+      });
+      const current = () =>
+        page.$$eval(".site-header [aria-current=page]", (links) =>
+          links.map((a) => `${a.getAttribute("href")} ${a.className}`),
+        );
+      expect(await current()).toEqual(["/wishlist wishlist-link active"]);
+
+      await page.click("header nav#main-menu a[href='/products']");
+      await page.waitForURL(`${site.url}/products`);
+      await page.waitForSelector("main .product-grid");
+      expect(await current()).toEqual(["/products active"]);
+
+      await page.locator("footer a[href='/contact']").scrollIntoViewIfNeeded();
+      await page.click("footer a[href='/contact']");
+      await page.waitForURL(`${site.url}/contact`);
+      expect(await current()).toEqual(["/contact active"]);
+
+      await page.click(".site-header a.wordmark");
+      await page.waitForURL(`${site.url}/`);
+      expect(await current()).toEqual([]);
+      expect(documents).toEqual([]);
+
+      // A click with a modifier key is the browser's: a new tab, this page stays.
+      const [opened] = await Promise.all([
+        context.waitForEvent("page"),
+        page.click("header nav#main-menu a[href='/about']", { modifiers: ["ControlOrMeta"] }),
+      ]);
+      await opened.waitForLoadState("load");
+      expect(new URL(opened.url()).pathname).toBe("/about");
+      expect(new URL(page.url()).pathname).toBe("/");
+      expect(watch.errors).toEqual([]);
+      await context.close();
+    });
+  });
+
   describe("prefetch", () => {
     /** The pages the document has prefetched so far (React Router's data prefetch links). */
     async function prefetchedPages(page: Page): Promise<string[]> {
