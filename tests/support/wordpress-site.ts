@@ -11,6 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -140,6 +141,58 @@ function relinkDebianLibraries(dir: string, relative = ""): void {
       if (!path.isAbsolute(target) && existsSync(packaged)) {
         rmSync(file);
         symlinkSync(packaged, file);
+      }
+    }
+  }
+}
+
+/**
+ * WordPress's files as every test site starts from them: the core copied once into
+ * .cache/wordpress/site-core-<key> without wp-config.php and .htaccess, Debian's library links
+ * repointed (relinkDebianLibraries). Sites hard-link these files (linkTree): no site writes to a
+ * core file in place (wp-config.php is its own, updates are off), so sharing them is safe.
+ */
+function siteCore(core: string): string {
+  const key = createHash("sha256")
+    .update(core)
+    .update(readFileSync(path.join(core, "wp-includes/version.php")))
+    .digest("hex")
+    .slice(0, 16);
+  const ready = path.join(CACHE, `site-core-${key}`);
+  if (existsSync(path.join(ready, "wp-includes/version.php"))) return ready;
+  mkdirSync(CACHE, { recursive: true });
+  const work = mkdtempSync(path.join(CACHE, "site-core-"));
+  // The top-level PHP files must be copies (WordPress finds itself from their location); the
+  // rest is copied too, so that wp-admin's relative includes land in the site, not in the cache.
+  cpSync(core, work, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src),
+  });
+  relinkDebianLibraries(work);
+  placeOnce(work, ready, "wp-includes/version.php");
+  rmSync(work, { recursive: true, force: true });
+  return ready;
+}
+
+/**
+ * `from`'s tree made again in `to`: folders made, files hard-linked (to PHP a file at its own
+ * path, like a copy), symbolic links copied; copied when `to` is on another file system.
+ */
+function linkTree(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target);
+      linkTree(source, target);
+    } else if (entry.isSymbolicLink()) {
+      symlinkSync(readlinkSync(source), target);
+    } else {
+      try {
+        linkSync(source, target);
+      } catch {
+        cpSync(source, target);
       }
     }
   }
@@ -442,14 +495,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
   };
 
   try {
-    // The top-level PHP files must be copies (WordPress finds itself from their location); the
-    // rest is copied too, so that wp-admin's relative includes land here, not in the cache.
-    cpSync(core, dir, {
-      recursive: true,
-      verbatimSymlinks: true,
-      filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src),
-    });
-    relinkDebianLibraries(dir);
+    linkTree(siteCore(core), dir);
     const content = path.join(dir, "wp-content");
     mkdirSync(path.join(content, "mu-plugins"), { recursive: true });
     mkdirSync(path.join(content, "plugins"), { recursive: true });
@@ -523,8 +569,12 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
       await saveTemplate(template, database, { url, installed, seed });
     }
     const { installed, seed } = made;
-    if (options.plugin !== false) await wp(["activate", "fc-headless/fc-headless.php"]);
-    await Promise.all([rendering, waitForHttp(`${url}/wp-json/`, child, logs)]);
+    // The plugin under test activates while the PHP server warms up to its first answer.
+    await Promise.all([
+      options.plugin !== false ? wp(["activate", "fc-headless/fc-headless.php"]) : undefined,
+      rendering,
+      waitForHttp(`${url}/wp-json/`, child, logs),
+    ]);
 
     const admin = account(installed.admin);
     const site: WordPressSite = {
