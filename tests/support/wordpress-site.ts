@@ -7,10 +7,11 @@
 // the fixture's mu-plugin stands in for Polylang's API and stock wuxt's routes; wordpress/fc-headless
 // is the plugin under test.
 import { execFile, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import {
   cpSync,
   existsSync,
+  linkSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -140,6 +141,58 @@ function relinkDebianLibraries(dir: string, relative = ""): void {
       if (!path.isAbsolute(target) && existsSync(packaged)) {
         rmSync(file);
         symlinkSync(packaged, file);
+      }
+    }
+  }
+}
+
+/**
+ * WordPress's files as every test site starts from them: the core copied once into
+ * .cache/wordpress/site-core-<key> without wp-config.php and .htaccess, Debian's library links
+ * repointed (relinkDebianLibraries). Sites hard-link these files (linkTree): no site writes to a
+ * core file in place (wp-config.php is its own, updates are off), so sharing them is safe.
+ */
+function siteCore(core: string): string {
+  const key = createHash("sha256")
+    .update(core)
+    .update(readFileSync(path.join(core, "wp-includes/version.php")))
+    .digest("hex")
+    .slice(0, 16);
+  const ready = path.join(CACHE, `site-core-${key}`);
+  if (existsSync(path.join(ready, "wp-includes/version.php"))) return ready;
+  mkdirSync(CACHE, { recursive: true });
+  const work = mkdtempSync(path.join(CACHE, "site-core-"));
+  // The top-level PHP files must be copies (WordPress finds itself from their location); the
+  // rest is copied too, so that wp-admin's relative includes land in the site, not in the cache.
+  cpSync(core, work, {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src),
+  });
+  relinkDebianLibraries(work);
+  placeOnce(work, ready, "wp-includes/version.php");
+  rmSync(work, { recursive: true, force: true });
+  return ready;
+}
+
+/**
+ * `from`'s tree made again in `to`: folders made, files hard-linked (to PHP a file at its own
+ * path, like a copy), symbolic links copied; copied when `to` is on another file system.
+ */
+function linkTree(from: string, to: string): void {
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(target);
+      linkTree(source, target);
+    } else if (entry.isSymbolicLink()) {
+      symlinkSync(readlinkSync(source), target);
+    } else {
+      try {
+        linkSync(source, target);
+      } catch {
+        cpSync(source, target);
       }
     }
   }
@@ -319,6 +372,94 @@ async function waitForHttp(url: string, child: ChildProcess, logs: string[], tim
   }
 }
 
+interface Installed {
+  admin: { id: number; user: string; app_password: string };
+  reader: { id: number; user: string; app_password: string };
+}
+
+/**
+ * A seeded database kept for the next WordPress of the same kind: WordPress installed, fc-catalogue
+ * activated, the demo seeded (offline: no webhook, no plugin under test yet), dumped with
+ * mysqldump into .cache/wordpress/templates/<key>.json with what install and seed reported. The
+ * key hashes everything those steps read (WordPress's version, the fixture's wp.php and
+ * mu-plugins, fc-catalogue's files, the export, the options that reach them), so a changed input
+ * makes a new template. Each WordPress still gets a database of its own, loaded from the dump.
+ * FC_WORDPRESS_TEMPLATES=off installs and seeds every time.
+ */
+interface Template {
+  url: string;
+  installed: Installed;
+  seed: WordPressSite["seed"];
+  dump: string;
+}
+
+const TEMPLATES = path.join(CACHE, "templates");
+
+function filesUnder(entry: string): string[] {
+  if (!lstatSync(entry).isDirectory()) return [entry];
+  return readdirSync(entry)
+    .filter((name) => name !== "node_modules")
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
+}
+
+/** Where the template for this WordPress is kept (null: no mysqldump/mysql, or turned off). */
+function templateFile(core: string, exportFile: string, options: WordPressSiteOptions): string | null {
+  if (process.env.FC_WORDPRESS_TEMPLATES === "off" || !have("mysqldump") || !have("mysql")) return null;
+  const hash = createHash("sha256");
+  hash.update(JSON.stringify([options.languages, options.uploads, options.locales, options.constants]));
+  const inputs = [path.join(core, "wp-includes/version.php"), exportFile, path.join(FIXTURE, "wp.php")];
+  for (const file of [...inputs, ...filesUnder(path.join(FIXTURE, "mu-plugins")), ...filesUnder(CATALOGUE)]) {
+    hash.update(file === exportFile ? "export" : file);
+    hash.update(readFileSync(file));
+  }
+  return path.join(TEMPLATES, `${hash.digest("hex").slice(0, 24)}.json`);
+}
+
+/** The MySQL clients' connection arguments (the password through the environment, not argv). */
+function client(): { args: string[]; env: NodeJS.ProcessEnv } {
+  return {
+    args: [`--host=${DB_HOST}`, `--port=${DB_PORT}`, `--user=${DB_USER}`, "--protocol=tcp"],
+    env: { ...process.env, MYSQL_PWD: DB_PASSWORD },
+  };
+}
+
+/**
+ * Loads the template into `database`, its site address made `url`: only when both have the same
+ * length, since serialized PHP strings in the dump count their bytes (free ports have 5 digits).
+ */
+async function loadTemplate(file: string | null, database: string, url: string): Promise<Template | null> {
+  if (!file || !existsSync(file)) return null;
+  const template = JSON.parse(readFileSync(file, "utf8")) as Template;
+  if (template.url.length !== url.length) return null;
+  const { args, env } = client();
+  await new Promise<void>((resolve, reject) => {
+    const mysql = spawn("mysql", [...args, database], { env, stdio: ["pipe", "ignore", "pipe"] });
+    let stderr = "";
+    mysql.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    mysql.once("error", reject);
+    mysql.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`mysql < template: ${stderr}`))));
+    mysql.stdin.end(template.dump.split(template.url).join(url));
+  });
+  return template;
+}
+
+/** Dumps a freshly seeded database as the template for the next WordPress of its kind. */
+async function saveTemplate(file: string | null, database: string, made: Omit<Template, "dump">): Promise<void> {
+  if (!file) return;
+  const { args, env } = client();
+  const { stdout: dump } = await run("mysqldump", [...args, "--single-transaction", "--skip-dump-date", database], {
+    env,
+    maxBuffer: 256 * 1024 * 1024,
+    timeout: 60_000,
+  });
+  mkdirSync(TEMPLATES, { recursive: true });
+  // Written aside then renamed: a WordPress started beside this one reads a whole template or none.
+  const aside = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(aside, JSON.stringify({ ...made, dump }));
+  renameSync(aside, file);
+}
+
 /** Starts a WordPress with the demo catalogue on a free port. Stop it with `stop()`. */
 export async function startWordPress(options: WordPressSiteOptions = {}): Promise<WordPressSite> {
   const core = await wordpressCore();
@@ -354,14 +495,7 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
   };
 
   try {
-    // The top-level PHP files must be copies (WordPress finds itself from their location); the
-    // rest is copied too, so that wp-admin's relative includes land here, not in the cache.
-    cpSync(core, dir, {
-      recursive: true,
-      verbatimSymlinks: true,
-      filter: (src) => !/\/(wp-config\.php|\.htaccess)$/.test(src),
-    });
-    relinkDebianLibraries(dir);
+    linkTree(siteCore(core), dir);
     const content = path.join(dir, "wp-content");
     mkdirSync(path.join(content, "mu-plugins"), { recursive: true });
     mkdirSync(path.join(content, "plugins"), { recursive: true });
@@ -424,15 +558,23 @@ export async function startWordPress(options: WordPressSiteOptions = {}): Promis
     // The images render (or come from the cache) while PHP installs and seeds.
     const rendering = options.uploads === false ? Promise.resolve(0) : renderUploads(catalogue, uploads);
 
-    const installed = JSON.parse((await wp(["install"])).stdout) as {
-      admin: { id: number; user: string; app_password: string };
-      reader: { id: number; user: string; app_password: string };
-    };
-    // The content model before the content: the seed needs FC's post types and fields.
-    await wp(["activate", "fc-catalogue/fc-catalogue.php"]);
-    const seed = JSON.parse((await wp(["seed", exportFile])).stdout) as WordPressSite["seed"];
-    if (options.plugin !== false) await wp(["activate", "fc-headless/fc-headless.php"]);
-    await Promise.all([rendering, waitForHttp(`${url}/wp-json/`, child, logs)]);
+    const template = templateFile(core, exportFile, options);
+    let made = await loadTemplate(template, database, url);
+    if (!made) {
+      const installed = JSON.parse((await wp(["install"])).stdout) as Installed;
+      // The content model before the content: the seed needs FC's post types and fields.
+      await wp(["activate", "fc-catalogue/fc-catalogue.php"]);
+      const seed = JSON.parse((await wp(["seed", exportFile])).stdout) as WordPressSite["seed"];
+      made = { url, installed, seed, dump: "" };
+      await saveTemplate(template, database, { url, installed, seed });
+    }
+    const { installed, seed } = made;
+    // The plugin under test activates while the PHP server warms up to its first answer.
+    await Promise.all([
+      options.plugin !== false ? wp(["activate", "fc-headless/fc-headless.php"]) : undefined,
+      rendering,
+      waitForHttp(`${url}/wp-json/`, child, logs),
+    ]);
 
     const admin = account(installed.admin);
     const site: WordPressSite = {
