@@ -134,9 +134,9 @@ describe.runIf(ready)("the Helm chart", () => {
     });
 
     it("requests the CPU of docs/capacity.md's model and scales out at its planned utilisation", () => {
-      // docs/capacity.md: one core per pod serves ≈ 890 req/s; planned at 50 %: 440 req/s a pod.
+      // docs/capacity.md: one core per pod serves ≈ 1,000 req/s; planned at 50 %: 500 req/s a pod.
       const capacity = readFileSync(path.join(CHART, "../../docs/capacity.md"), "utf8");
-      expect(capacity).toMatch(/\*\*440 req\/s per pod\*\* \(1 CPU request/);
+      expect(capacity).toMatch(/\*\*500 req\/s per pod\*\* \(1 CPU request/);
       const cpu = String(site().spec.template.spec.containers[0].resources.requests.cpu);
       expect(cpu === "1" || cpu === "1000m").toBe(true);
       for (const hpa of kinds(manifests, "HorizontalPodAutoscaler")) {
