@@ -4,10 +4,10 @@
 // a <Link> and SmartLink did in the browser: a plain click navigates on the client, and the page
 // of a link seen is prefetched. Fifteen router links on every page were a twentieth of the
 // render of a page with no content of its own (docs/decisions/0018-a-render-at-half-the-cpu.md).
-import { useEffect, useState, type ReactNode, type RefObject } from "react";
-import { PrefetchPageLinks, useLocation, useNavigate } from "react-router";
-import { clientNavigationTarget, isActivePath, isCurrentAddress } from "../lib/plain-links";
-import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
+import type { ReactNode, RefObject } from "react";
+import { PrefetchPageLinks, useLocation } from "react-router";
+import { isActivePath } from "../lib/plain-links";
+import { usePlainLinks } from "../lib/use-plain-links";
 
 /** Every internal link of the header and the footer (not the language switcher's: no data-discover). */
 const CHROME_LINK = "a[data-discover]";
@@ -52,28 +52,6 @@ export function ChromeNavLink({
  * menu is the language's, loaded again only when the language changes), so they are watched anew.
  */
 export function useChromeLinks(container: RefObject<HTMLElement | null>, lang: string): ReactNode {
-  const navigate = useNavigate();
-  const [pages, setPages] = useState<string[]>([]);
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return;
-    const onClick = (event: MouseEvent) => {
-      const href = clientNavigationTarget(event, CHROME_LINK);
-      if (!href) return;
-      event.preventDefault();
-      void navigate(href, { replace: isCurrentAddress(href) });
-    };
-    element.addEventListener("click", onClick);
-    const stop = [...element.querySelectorAll(CHROME_LINK)].map((link) =>
-      prefetchWhenVisible(link, () => {
-        const href = link.getAttribute("href");
-        if (href && isPagePath(href)) setPages((seen) => (seen.includes(href) ? seen : [...seen, href]));
-      }),
-    );
-    return () => {
-      element.removeEventListener("click", onClick);
-      stop.forEach((s) => s());
-    };
-  }, [container, lang, navigate]);
+  const pages = usePlainLinks(container, CHROME_LINK, lang);
   return pages.map((page) => <PrefetchPageLinks key={page} page={page} />);
 }

@@ -6,11 +6,10 @@
 // for each: one click handler navigates in the browser, one effect prefetches the pages of the
 // links seen. A <Link> per card resolved its path, built a navigate function and a click handler
 // and took a dozen hooks, on every render of every list (docs/decisions/0018-a-render-at-half-the-cpu.md).
-import { useEffect, useRef, useState } from "react";
-import { PrefetchPageLinks, useNavigate } from "react-router";
+import { useRef } from "react";
+import { PrefetchPageLinks } from "react-router";
 import type { ProductCardData } from "../lib/product-cards";
-import { isPagePath, prefetchWhenVisible } from "../lib/prefetch";
-import { clientNavigationTarget, isCurrentAddress } from "../lib/plain-links";
+import { usePlainLinks } from "../lib/use-plain-links";
 import { ResponsiveImage } from "./ResponsiveImage";
 import { WishlistToggle } from "./WishlistToggle";
 import { useT } from "../lib/i18n";
@@ -78,7 +77,8 @@ export function ProductGrid({
   aboveFold?: boolean;
 }) {
   const list = useRef<HTMLUListElement>(null);
-  const prefetch = useCardLinks(list, products);
+  // What a <Link preventScrollReset> did for each card, once for the grid.
+  const prefetch = usePlainLinks(list, CARD_LINK, products, { preventScrollReset: true });
   return (
     <>
       <ul ref={list} className="product-grid" aria-label={label}>
@@ -93,37 +93,4 @@ export function ProductGrid({
       ))}
     </>
   );
-}
-
-/**
- * What a <Link preventScrollReset> did for each card, once for the grid: a plain click on a card's
- * link navigates in the browser without resetting the scroll (app/lib/plain-links.ts); every
- * other click is the browser's. Each link's page is prefetched once it has been
- * seen (app/lib/prefetch.ts). Returns the pages to prefetch.
- */
-function useCardLinks(list: React.RefObject<HTMLUListElement | null>, products: ProductCardData[]): string[] {
-  const navigate = useNavigate();
-  const [prefetch, setPrefetch] = useState<string[]>([]);
-  useEffect(() => {
-    const element = list.current;
-    if (!element) return;
-    const onClick = (event: MouseEvent) => {
-      const href = clientNavigationTarget(event, CARD_LINK);
-      if (!href) return;
-      event.preventDefault();
-      void navigate(href, { preventScrollReset: true, replace: isCurrentAddress(href) });
-    };
-    element.addEventListener("click", onClick);
-    const stopPrefetching = [...element.querySelectorAll(CARD_LINK)].map((link) =>
-      prefetchWhenVisible(link, () => {
-        const href = link.getAttribute("href");
-        if (href && isPagePath(href)) setPrefetch((pages) => (pages.includes(href) ? pages : [...pages, href]));
-      }),
-    );
-    return () => {
-      element.removeEventListener("click", onClick);
-      stopPrefetching.forEach((stop) => stop());
-    };
-  }, [list, navigate, products]);
-  return prefetch;
 }
